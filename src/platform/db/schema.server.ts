@@ -1,0 +1,3 @@
+/** Every table of the application, for drizzle-kit and the typed client. */
+export * from "../../features/accounts/accounts.tables.server.ts";
+export * from "../http/client-reports.tables.server.ts";

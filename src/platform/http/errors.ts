@@ -1,0 +1,53 @@
+/**
+ * The one catalogue of API errors: a stable code, an HTTP status and the message
+ * key of its text. Routes throw AppError (or return a failed Result from a
+ * service and turn it into one); the error handler renders { code, message }.
+ */
+export const apiErrors = {
+  bad_request: { status: 400, messageKey: "error.bad_request" },
+  validation_failed: { status: 422, messageKey: "error.validation_failed" },
+  unauthenticated: { status: 401, messageKey: "error.unauthenticated" },
+  forbidden: { status: 403, messageKey: "error.forbidden" },
+  csrf_token_invalid: { status: 403, messageKey: "error.csrf_token_invalid" },
+  not_found: { status: 404, messageKey: "error.not_found" },
+  method_not_allowed: { status: 405, messageKey: "error.method_not_allowed" },
+  conflict: { status: 409, messageKey: "error.conflict" },
+  payload_too_large: { status: 413, messageKey: "error.payload_too_large" },
+  feature_disabled: { status: 404, messageKey: "error.feature_disabled" },
+  rate_limited: { status: 429, messageKey: "error.rate_limited" },
+  internal: { status: 500, messageKey: "error.internal" },
+  unavailable: { status: 503, messageKey: "error.unavailable" },
+} as const satisfies Record<string, { status: number; messageKey: string }>;
+
+export type ApiErrorCode = keyof typeof apiErrors;
+
+export interface ApiErrorBody {
+  readonly code: ApiErrorCode | string;
+  readonly message: string;
+  /** Field-level problems of a validation failure: field -> message. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  readonly status: number;
+  readonly messageKey: string;
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly values: Readonly<Record<string, string | number>> = {},
+    readonly fields?: Readonly<Record<string, string>>,
+  ) {
+    super(code);
+    this.status = apiErrors[code].status;
+    this.messageKey = apiErrors[code].messageKey;
+  }
+}
+
+/** Expected domain failures are values, not exceptions. */
+export type Result<T, E extends string = string> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E; readonly values?: Readonly<Record<string, string | number>> };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const fail = <E extends string>(error: E, values?: Readonly<Record<string, string | number>>): Result<never, E> =>
+  values ? { ok: false, error, values } : { ok: false, error };

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defaultLocale, isLocale, type Locale } from "./locales.ts";
+
+/**
+ * Message catalogs live beside the code they translate, as
+ * src/<area>/messages/<locale>.json. English is the source: every other
+ * locale is English overlaid with whatever that locale has translated.
+ */
+export type MessageCatalog = Readonly<Record<string, string>>;
+
+const sourceRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+function catalogFiles(): { locale: Locale; file: string }[] {
+  return readdirSync(sourceRoot, { recursive: true, encoding: "utf8" })
+    .filter((path) => /(^|[\\/])messages[\\/][\w-]+\.json$/.test(path))
+    .flatMap((path) => {
+      const locale = basename(path, ".json");
+      return isLocale(locale) ? [{ locale, file: join(sourceRoot, path) }] : [];
+    });
+}
+
+let rawCatalogs: Map<Locale, Record<string, string>> | null = null;
+
+/** Each locale's own keys, without the English fallback (the catalog tests read these). */
+export function ownMessages(): ReadonlyMap<Locale, Readonly<Record<string, string>>> {
+  if (rawCatalogs) return rawCatalogs;
+  const catalogs = new Map<Locale, Record<string, string>>();
+  for (const { locale, file } of catalogFiles()) {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof parsed !== "object" || parsed === null) throw new Error(`${file} is not a message catalog.`);
+    const catalog = catalogs.get(locale) ?? {};
+    for (const [key, value] of Object.entries(parsed)) {
+      if (typeof value !== "string") throw new Error(`${file}: "${key}" is not a string.`);
+      if (Object.hasOwn(catalog, key)) throw new Error(`${file}: "${key}" is defined twice.`);
+      catalog[key] = value;
+    }
+    catalogs.set(locale, catalog);
+  }
+  rawCatalogs = catalogs;
+  return catalogs;
+}
+
+const mergedCache = new Map<Locale, MessageCatalog>();
+
+/** The full catalog for a locale: English, overlaid with the locale's translations. */
+export function messagesFor(locale: Locale): MessageCatalog {
+  const cached = mergedCache.get(locale);
+  if (cached) return cached;
+  const english = ownMessages().get(defaultLocale) ?? {};
+  const merged = Object.freeze({ ...english, ...(ownMessages().get(locale) ?? {}) });
+  mergedCache.set(locale, merged);
+  return merged;
+}

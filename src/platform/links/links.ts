@@ -1,0 +1,138 @@
+import { defaultLocale, type Locale } from "../i18n/locales.ts";
+import { findPageRoute, type CompiledPageRoute } from "./route-patterns.ts";
+
+/**
+ * The one link generator, for the server and the browser: a route name and its
+ * parameters become a path. Usernames are lower-cased. Parameters the path does
+ * not use go to the query string. A non-English locale prefixes the path (/es/...).
+ *
+ * A link to an unknown route, or one missing a parameter, is a programming error:
+ * in tests it throws; in the running site it is reported and the link becomes "/".
+ */
+
+export type LinkParamValue = string | number | boolean | null | undefined;
+export type LinkParams = Readonly<Record<string, LinkParamValue>>;
+
+export interface LinkOptions {
+  /** Prefix the path with this locale (not for English). */
+  readonly locale?: Locale | null;
+  /** A fragment such as "flair" or "rush". */
+  readonly anchor?: string;
+}
+
+export class LinkGenerationError extends Error {
+  override readonly name = "LinkGenerationError";
+}
+
+export type LinkErrorReporter = (error: LinkGenerationError) => void;
+
+let linkErrorMode: "throw" | "report" = "report";
+let linkErrorReporter: LinkErrorReporter = (error) => {
+  console.error(`Couldn't find missing route: ${error.message}`);
+};
+
+/** Tests set "throw"; the site reports (to the log and client metrics) and falls back to "/". */
+export function configureLinkErrors(mode: "throw" | "report", reporter?: LinkErrorReporter): void {
+  linkErrorMode = mode;
+  if (reporter) linkErrorReporter = reporter;
+}
+
+/** Route parameters named like these hold usernames, which links always lower-case. */
+const USERNAME_PARAMS: ReadonlySet<string> = new Set(["username", "user", "opponent"]);
+
+function normaliseValue(name: string, value: LinkParamValue): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  const text = typeof value === "boolean" ? (value ? "1" : "0") : String(value);
+  return USERNAME_PARAMS.has(name) ? text.toLowerCase() : text;
+}
+
+function encodeParam(value: string, spansSegments: boolean): string {
+  const encoded = encodeURIComponent(value);
+  return spansSegments ? encoded.replace(/%2F/gi, "/") : encoded;
+}
+
+function buildPath(route: CompiledPageRoute, params: LinkParams): { path: string; used: Set<string> } {
+  const used = new Set<string>();
+  const defaults: Readonly<Record<string, string>> = route.definition.defaults ?? {};
+  // Values for each param token, in order; trailing optional params equal to
+  // their default (or absent) are dropped from the end.
+  const parts: { token: CompiledPageRoute["tokens"][number]; value: string | null; isDefault: boolean }[] = [];
+  for (const token of route.tokens) {
+    if (token.kind === "static") {
+      parts.push({ token, value: token.value, isDefault: false });
+      continue;
+    }
+    const given = normaliseValue(token.value, params[token.value]);
+    used.add(token.value);
+    const fallback = defaults[token.value] ?? null;
+    const value = given ?? fallback;
+    if (value === null && !token.optional) {
+      throw new LinkGenerationError(`The route "${route.name}" requires the parameter "${token.value}".`);
+    }
+    if (value !== null && !route.requirementRegexes.get(token.value)?.test(value)) {
+      throw new LinkGenerationError(`The parameter "${token.value}" of route "${route.name}" must match "${token.requirement}".`);
+    }
+    parts.push({ token, value, isDefault: given === null || given === fallback });
+  }
+  while (parts.length > 0) {
+    const last = parts[parts.length - 1];
+    if (!last || !last.token.optional || !(last.value === null || last.isDefault)) break;
+    parts.pop();
+  }
+  const missingMiddle = parts.find((part) => part.value === null);
+  if (missingMiddle) {
+    throw new LinkGenerationError(`The route "${route.name}" requires the parameter "${missingMiddle.token.value}".`);
+  }
+  const path = parts
+    .map((part) => "/" + (part.token.kind === "static" ? part.value : encodeParam(part.value ?? "", /[.]/.test(part.token.requirement))))
+    .join("");
+  return { path: path || "/", used };
+}
+
+function buildQuery(params: LinkParams, used: ReadonlySet<string>): string {
+  const query = new URLSearchParams();
+  for (const [name, raw] of Object.entries(params)) {
+    if (used.has(name)) continue;
+    const value = normaliseValue(name, raw);
+    if (value !== null) query.append(name, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+function generateLinkOrThrow(name: string, params: LinkParams, options: LinkOptions): string {
+  const route = findPageRoute(name);
+  if (!route) throw new LinkGenerationError(`The route "${name}" does not exist.`);
+  const { path, used } = buildPath(route, params);
+  const prefix = options.locale && options.locale !== defaultLocale ? `/${options.locale}` : "";
+  const localisedPath = prefix ? (path === "/" ? prefix : prefix + path) : path;
+  const anchor = options.anchor ? `#${encodeURIComponent(options.anchor)}` : "";
+  return localisedPath + buildQuery(params, used) + anchor;
+}
+
+/** The path of a named page. */
+export function generateLink(name: string, params: LinkParams = {}, options: LinkOptions = {}): string {
+  try {
+    return generateLinkOrThrow(name, params, options);
+  } catch (error) {
+    if (!(error instanceof LinkGenerationError) || linkErrorMode === "throw") throw error;
+    linkErrorReporter(error);
+    return "/";
+  }
+}
+
+/**
+ * A same-site path from untrusted input (redirectUrl, redirect), or null.
+ * Only "/..." paths qualify: no scheme, no host, no protocol-relative "//".
+ */
+export function safeRedirectPath(candidate: unknown): string | null {
+  if (typeof candidate !== "string" || candidate.length > 2048) return null;
+  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return null;
+  if (/[\u0000-\u001f\\]/.test(candidate)) return null;
+  try {
+    const resolved = new URL(candidate, "http://same.invalid");
+    return resolved.host === "same.invalid" ? resolved.pathname + resolved.search + resolved.hash : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The route table: every page of the site, by name, in one list.
+ *
+ * Paths use `{param}` placeholders. A parameter is optional when it has a default
+ * or is listed in `optional`, and only trailing parameters may be optional.
+ * `requirements` are regular-expression sources a value must match in full;
+ * a requirement that admits "/" lets the value span several segments.
+ *
+ * Order matters where two paths could match the same URL: the first entry wins,
+ * so the specific paths come before the general ones (React Router ranks the
+ * generated routes the same way; route-table.test.ts proves the two agree).
+ *
+ * This module is pure data and is shared by the server, the client and routes.ts.
+ */
+
+export const featureAreas = [
+  "site", "accounts", "members", "play", "stats", "leaderboards", "clubs",
+  "content", "tournaments", "puzzles", "settings", "moderation",
+] as const;
+export type FeatureArea = (typeof featureAreas)[number];
+
+export interface PageRouteDefinition {
+  readonly name: string;
+  readonly path: string;
+  /** The route module, relative to src/. */
+  readonly file: string;
+  readonly feature: FeatureArea;
+  readonly requirements?: Readonly<Record<string, string>>;
+  readonly defaults?: Readonly<Record<string, string>>;
+  readonly optional?: readonly string[];
+  /** Query parameters the page understands (the link generator passes others through too). */
+  readonly query?: readonly string[];
+}
+
+export const DIGITS = "\\d+";
+export const WORD = "\\w+";
+export const ANY_PATH = ".+";
+const STATS_DAYS = "0|7|30|90|365";
+const USERNAME = "[A-Za-z0-9_-]+";
+
+const featurePage = "platform/pages/feature-page.tsx";
+const homePage = "features/members/pages/home-page.tsx";
+const memberPage = "features/members/pages/member-page.tsx";
+
+export const pageRoutes = [
+  // Site, account and content pages
+  { name: "web_root", path: "/", file: homePage, feature: "site" },
+  { name: "web_home", path: "/home", file: homePage, feature: "site" },
+  { name: "web_security_register", path: "/register", file: featurePage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_security_login", path: "/login", file: featurePage, feature: "accounts" },
+  { name: "web_security_login_and_go", path: "/login_and_go", file: featurePage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_2fa_login", path: "/2fa", file: featurePage, feature: "accounts" },
+  { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
+  { name: "web_user_settings", path: "/settings", file: featurePage, feature: "settings" },
+  { name: "web_about", path: "/about", file: featurePage, feature: "site" },
+  { name: "web_membership", path: "/membership", file: featurePage, feature: "accounts", query: ["c", "b"] },
+  { name: "web_community_policies", path: "/legal/community", file: featurePage, feature: "site" },
+  { name: "web_community_guidelines", path: "/legal/community/guidelines", file: featurePage, feature: "site" },
+  { name: "web_live", path: "/live", file: featurePage, feature: "play" },
+  { name: "web_verified", path: "/verified", file: featurePage, feature: "site" },
+  { name: "web_verification_index", path: "/verification", file: featurePage, feature: "accounts", query: ["redirect"] },
+  { name: "web_blog_post", path: "/blog/{url}", file: featurePage, feature: "content", requirements: { url: ANY_PATH } },
+  { name: "web_article_view", path: "/article/view/{url}", file: featurePage, feature: "content" },
+  { name: "web_tournament_live_arena", path: "/tournament/live/arena/{url}", file: featurePage, feature: "tournaments" },
+  { name: "web_tournament_live", path: "/tournament/live/{url}", file: featurePage, feature: "tournaments" },
+  { name: "web_tournament", path: "/tournament/{url}", file: featurePage, feature: "tournaments" },
+  { name: "web_players", path: "/players/{url}", file: featurePage, feature: "members" },
+  { name: "web_member_profile", path: "/member/{username}", file: memberPage, feature: "members", requirements: { username: USERNAME } },
+  { name: "web_members_gifters", path: "/members/gifters", file: featurePage, feature: "accounts" },
+  { name: "web_members_enable", path: "/members/enable/{id}", file: featurePage, feature: "moderation", requirements: { id: DIGITS } },
+  { name: "web_games_archive", path: "/games/archive/{username}", file: featurePage, feature: "play", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent"] },
+  { name: "web_game_live", path: "/game/live/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
+  { name: "web_game", path: "/game/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
+  { name: "web_play_arena", path: "/play/arena/{id}", file: featurePage, feature: "tournaments" },
+  { name: "web_play_tournament", path: "/play/tournament/{id}", file: featurePage, feature: "tournaments" },
+  { name: "web_play_match", path: "/play/match/{id}", file: featurePage, feature: "clubs" },
+  { name: "web_play_new", path: "/play/online/new", file: featurePage, feature: "play", query: ["opponent"] },
+  { name: "web_play_club_challenges", path: "/play/online/club-challenges", file: featurePage, feature: "clubs" },
+  { name: "web_play_create_tournament", path: "/play/online/create-tournament/{id}", file: featurePage, feature: "tournaments", optional: ["id"] },
+  { name: "web_votechess_game", path: "/votechess/game/{id}", file: featurePage, feature: "clubs" },
+  { name: "web_votechess_seek", path: "/votechess/seek/{id}", file: featurePage, feature: "clubs" },
+  { name: "web_daily_team_seek", path: "/daily-team/seek/{id}", file: featurePage, feature: "clubs" },
+  { name: "web_puzzle_battle", path: "/puzzles/battle/{shortUuid}", file: featurePage, feature: "puzzles" },
+  { name: "web_announcement_post", path: "/announcement/post", file: featurePage, feature: "content" },
+  { name: "web_league_division", path: "/leagues/{league}/{division}", file: featurePage, feature: "tournaments", requirements: { league: WORD, division: "\\w{6,}" } },
+
+  // Statistics pages
+  { name: "web_stats_bughouse", path: "/stats/live/bughouse/{username}", file: featurePage, feature: "stats", requirements: { username: USERNAME }, optional: ["username"] },
+  { name: "web_stats_live", path: "/stats/live/{type}/{username}/{days}", file: featurePage, feature: "stats", requirements: { type: "blitz|bullet|rapid", username: USERNAME, days: STATS_DAYS }, defaults: { type: "blitz", days: "90" }, optional: ["username"] },
+  { name: "web_stats_daily", path: "/stats/daily/{type}/{username}/{days}", file: featurePage, feature: "stats", requirements: { type: "chess|chess960", username: USERNAME, days: STATS_DAYS }, defaults: { type: "chess", days: "90" }, optional: ["username"] },
+  { name: "web_stats_tactics", path: "/stats/puzzles/{username}/{days}", file: featurePage, feature: "stats", requirements: { username: USERNAME, days: STATS_DAYS }, defaults: { days: "90" }, optional: ["username"] },
+  { name: "web_stats_tournaments", path: "/stats/tournaments/{username}", file: featurePage, feature: "stats", requirements: { username: USERNAME }, optional: ["username"] },
+  { name: "web_stats", path: "/stats/{username}", file: featurePage, feature: "stats", requirements: { username: USERNAME }, optional: ["username"] },
+
+  // Club pages
+  { name: "web_clubs", path: "/clubs", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_find", path: "/clubs/find", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_search", path: "/clubs/search", file: featurePage, feature: "clubs", query: ["q"] },
+  { name: "web_clubs_home", path: "/clubs/home/{username}", file: featurePage, feature: "clubs", requirements: { username: USERNAME }, optional: ["username"] },
+  { name: "web_clubs_members_invite", path: "/clubs/members/invite", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_members", path: "/clubs/members/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_events", path: "/clubs/events/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_current_events", path: "/clubs/currentevents/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_past_events", path: "/clubs/pastevents/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_upcoming_events", path: "/clubs/upcomingevents/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_forum_view", path: "/clubs/forum/view/{url}", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH } },
+  { name: "web_clubs_forum", path: "/clubs/forum/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", file: featurePage, feature: "clubs", requirements: { status: "current|finished" }, optional: ["status"] },
+  { name: "web_club_chat", path: "/club/chat/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_club_notes", path: "/club/notes/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH } },
+  { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH } },
+  { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH, match: DIGITS } },
+  { name: "web_club_match", path: "/club/matches/{match}", file: featurePage, feature: "clubs", requirements: { match: DIGITS } },
+  { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", file: featurePage, feature: "clubs", requirements: { match: DIGITS } },
+  { name: "web_club_join_by_id", path: "/club/id/{id}/join/{secret}", file: featurePage, feature: "clubs", requirements: { id: DIGITS }, optional: ["secret"] },
+  { name: "web_club_join", path: "/club/{url}/join/{secret}", file: featurePage, feature: "clubs", optional: ["secret"] },
+  { name: "web_club", path: "/club/{url}", file: featurePage, feature: "clubs" },
+
+  // Leaderboard pages
+  { name: "web_leaderboard_daily", path: "/leaderboard/daily/{type}", file: featurePage, feature: "leaderboards", requirements: { type: "chess|chess960" }, defaults: { type: "chess" } },
+  { name: "web_leaderboard_live", path: "/leaderboard/live/{type}", file: featurePage, feature: "leaderboards", requirements: { type: "blitz|bullet|rapid|bughouse|crazyhouse|kingofthehill|threecheck|chess960" }, defaults: { type: "blitz" } },
+  { name: "web_leaderboard_clubs_matches", path: "/leaderboard/clubs/matches", file: featurePage, feature: "leaderboards" },
+  { name: "web_leaderboard_clubs_live_matches", path: "/leaderboard/clubs/live-matches", file: featurePage, feature: "leaderboards" },
+  { name: "web_leaderboard_clubs_votechess", path: "/leaderboard/clubs/votechess", file: featurePage, feature: "leaderboards" },
+] as const satisfies readonly PageRouteDefinition[];
+
+export type PageRouteName = (typeof pageRoutes)[number]["name"];

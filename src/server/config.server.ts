@@ -1,0 +1,38 @@
+import { parseFeatureFlags, type FeatureFlags } from "../platform/flags/feature-flags.ts";
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly production: boolean;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  /** PGlite's directory when DATABASE_URL is unset. */
+  readonly dataDir: string;
+  /** Fill an empty database with demo members at start. */
+  readonly seedDemoData: boolean;
+  /** Trust X-Forwarded-* from the load balancer (needed for the https guard behind a proxy). */
+  readonly trustProxy: boolean;
+  readonly features: FeatureFlags;
+  readonly logLevel: string;
+  /** A name for this instance in logs and /healthz. */
+  readonly instanceId: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === "production";
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    production,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: env.DATA_DIR ?? "./data",
+    seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
+    trustProxy: (env.TRUST_PROXY ?? (production ? "1" : "0")) === "1",
+    features: parseFeatureFlags(env.KINGSIDE_FEATURES),
+    logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
+    instanceId: env.INSTANCE_ID ?? `${process.pid}`,
+  };
+}
