@@ -1,0 +1,68 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { requirePage } from "../../../platform/pages/page-loader.server.ts";
+import { PageHeader } from "../../../platform/pages/page-header.tsx";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import { MemberName } from "../components/member-name.tsx";
+
+const NEWEST_MEMBERS = 12;
+const TITLED_PLAYERS = 12;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requirePage(request);
+  const { members } = context.services;
+  const [counts, newest, titled] = await Promise.all([
+    members.siteCounts(),
+    members.newestMembers(NEWEST_MEMBERS),
+    members.titledPlayers(TITLED_PLAYERS),
+  ]);
+  return { counts, newest, titled };
+}
+
+export default function HomePage() {
+  const { counts, newest, titled } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const link = useLinks();
+  return (
+    <section className="ks-page ks-home" aria-labelledby="page-title">
+      <PageHeader title={intl.formatMessage({ id: "home.title" })}>
+        <p className="ks-lead">{intl.formatMessage({ id: "home.lead" })}</p>
+        <div className="ks-actions">
+          <a className="ks-button ks-button-primary ks-button-large" href={link("web_play_new")}>{intl.formatMessage({ id: "home.play_now" })}</a>
+          <a className="ks-button ks-button-large" href={link("web_clubs")}>{intl.formatMessage({ id: "home.find_club" })}</a>
+        </div>
+      </PageHeader>
+      <ul className="ks-stat-tiles" role="list" aria-label={intl.formatMessage({ id: "home.counts_label" })}>
+        <li><strong>{intl.formatNumber(counts.members)}</strong> <FormattedMessage id="home.count_members" values={{ count: counts.members }} /></li>
+        <li><strong>{intl.formatNumber(counts.countries)}</strong> <FormattedMessage id="home.count_countries" values={{ count: counts.countries }} /></li>
+        <li><strong>{intl.formatNumber(counts.titledPlayers)}</strong> <FormattedMessage id="home.count_titled" values={{ count: counts.titledPlayers }} /></li>
+      </ul>
+      <div className="ks-columns">
+        <section className="ks-card" aria-labelledby="newest-members">
+          <h2 id="newest-members">{intl.formatMessage({ id: "home.newest_members" })}</h2>
+          {newest.length === 0 ? (
+            <p className="ks-muted">{intl.formatMessage({ id: "home.no_members" })}</p>
+          ) : (
+            <ul className="ks-member-list" role="list">
+              {newest.map((member) => (
+                <li key={member.username}><MemberName member={member} /></li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="ks-card" aria-labelledby="titled-players">
+          <h2 id="titled-players">{intl.formatMessage({ id: "home.titled_players" })}</h2>
+          {titled.length === 0 ? (
+            <p className="ks-muted">{intl.formatMessage({ id: "home.no_titled" })}</p>
+          ) : (
+            <ul className="ks-member-list" role="list">
+              {titled.map((member) => (
+                <li key={member.username}><MemberName member={member} /></li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

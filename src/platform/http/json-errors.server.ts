@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ZodError } from "zod";
+import { localeFromHost, defaultLocale } from "../i18n/locales.ts";
+import { messagesFor } from "../i18n/messages.server.ts";
+import { intlFor } from "../i18n/translate.ts";
+import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
+
+/** The text of an error code in the request's language (a language subdomain, else English). */
+export function errorMessage(request: FastifyRequest, code: ApiErrorCode, values: Readonly<Record<string, string | number>> = {}): string {
+  const locale = localeFromHost(request.host) ?? defaultLocale;
+  return intlFor(locale, messagesFor(locale)).formatMessage({ id: apiErrors[code].messageKey }, values);
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ApiErrorBody = {
+    code: error.code,
+    message: errorMessage(request, error.code, error.values),
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
+  return reply.code(error.status).header("cache-control", "no-store").send(body);
+}
+
+function fieldsOf(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}
+
+/** Every JSON failure leaves as { code, message }: stable codes, translated texts. */
+export function registerJsonErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error);
+    if (error instanceof ZodError) return sendError(request, reply, new AppError("validation_failed", {}, fieldsOf(error)));
+    const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status === 413) return sendError(request, reply, new AppError("payload_too_large"));
+    if (status === 429) return sendError(request, reply, new AppError("rate_limited"));
+    if (status >= 400 && status < 500) {
+      return sendError(request, reply, new AppError(status === 404 ? "not_found" : "bad_request"));
+    }
+    request.log.error({ err: error }, "request failed");
+    return sendError(request, reply, new AppError("internal"));
+  });
+}

@@ -1,0 +1,39 @@
+import { useIntl } from "react-intl";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { requirePage } from "./page-loader.server.ts";
+import { PageHeader } from "./page-header.tsx";
+
+/**
+ * The page frame for routes whose feature arrives with a later issue: the real
+ * heading and parameters, and an honest empty state. No invented data.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const page = requirePage(request);
+  return { routeName: page.route.name, feature: page.route.definition.feature, params: page.params };
+}
+
+
+export default function FeaturePage() {
+  const { routeName, feature, params } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const paramEntries = Object.entries(params);
+  return (
+    <section className="ks-page" aria-labelledby="page-title">
+      <PageHeader title={intl.formatMessage({ id: `route.${routeName}` })} />
+      {paramEntries.length > 0 && (
+        <dl className="ks-page-params">
+          {paramEntries.map(([name, value]) => (
+            <div key={name} className="ks-page-param">
+              <dt>{intl.formatMessage({ id: `param.${name}`, defaultMessage: name })}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="ks-empty-state" role="status">
+        <p className="ks-empty-title">{intl.formatMessage({ id: `feature.${feature}.empty_title` })}</p>
+        <p>{intl.formatMessage({ id: `feature.${feature}.empty_text` })}</p>
+      </div>
+    </section>
+  );
+}

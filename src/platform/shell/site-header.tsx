@@ -1,0 +1,70 @@
+import { useIntl } from "react-intl";
+import { NavLink, useRouteLoaderData } from "react-router";
+import type { RootData } from "../../root.tsx";
+import { useLinks } from "../links/use-links.ts";
+
+interface NavItem {
+  readonly route: string;
+  readonly messageId: string;
+  readonly icon: string;
+}
+
+/** Main navigation. Its root element has id "sb" (spec 001 §2.6). */
+const primaryItems: readonly NavItem[] = [
+  { route: "web_play_new", messageId: "shell.nav.play", icon: "♟" },
+  { route: "web_home", messageId: "shell.nav.home", icon: "⌂" },
+  { route: "web_clubs", messageId: "shell.nav.clubs", icon: "♜" },
+  { route: "web_leaderboard_live", messageId: "shell.nav.leaderboards", icon: "♛" },
+  { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
+];
+
+export function SiteHeader() {
+  const intl = useIntl();
+  const link = useLinks();
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.currentUser;
+  const navLabel = intl.formatMessage({ id: "shell.nav.label" });
+  return (
+    <header className="ks-header">
+      <nav id="sb" className="ks-nav" aria-label={navLabel}>
+        <a className="ks-brand" href={link("web_root")}>
+          <span className="ks-brand-mark" aria-hidden="true">♞</span>
+          <span className="ks-brand-name">Kingside</span>
+        </a>
+        <details className="ks-nav-menu">
+          <summary className="ks-nav-toggle">
+            <span aria-hidden="true">☰</span>
+            <span className="ks-visually-hidden">{intl.formatMessage({ id: "shell.nav.menu" })}</span>
+          </summary>
+          <div className="ks-nav-panel">
+            <ul className="ks-nav-links" role="list">
+              {primaryItems.map((item) => (
+                <li key={item.route}>
+                  <NavLink to={link(item.route)} className="ks-nav-link" prefetch="intent">
+                    <span className="ks-nav-icon" aria-hidden="true">{item.icon}</span>
+                    {intl.formatMessage({ id: item.messageId })}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="ks-nav-account">
+              {user?.isLoggedIn ? (
+                <>
+                  <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>
+                  <form method="post" action="/logout" className="ks-logout-form">
+                    <button type="submit" className="ks-button ks-button-quiet">{intl.formatMessage({ id: "shell.nav.logout" })}</button>
+                  </form>
+                </>
+              ) : (
+                <>
+                  <a className="ks-nav-link" href={link("web_security_login")}>{intl.formatMessage({ id: "shell.nav.login" })}</a>
+                  <a className="ks-button ks-button-primary" href={link("web_security_register")}>{intl.formatMessage({ id: "shell.nav.register" })}</a>
+                </>
+              )}
+            </div>
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

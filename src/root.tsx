@@ -1,0 +1,93 @@
+import { IntlProvider } from "react-intl";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { anonymousUser } from "./features/accounts/current-user.ts";
+import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
+import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
+import { ErrorPage } from "./platform/shell/error-page.tsx";
+import { SiteShell } from "./platform/shell/site-shell.tsx";
+import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
+import "./ui/tokens.css";
+import "./ui/ui.css";
+import "./platform/shell/shell.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
+  return data({
+    locale,
+    pathLocale,
+    dir: textDirection(locale),
+    messages: context.messagesFor(locale),
+    features: context.features,
+    currentUser: anonymousUser(context.features),
+    theme: "dark" as const,
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The locale comes from the path: a change of prefix needs the new catalog. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const localeOf = (url: URL) => resolveRequestLocale(url, null).pathLocale;
+  return localeOf(currentUrl) !== localeOf(nextUrl) || defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const locale = root?.locale ?? defaultLocale;
+  return (
+    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={root?.messages ?? {}} onError={reportMissingMessage}>
+          <FeatureFlagsContext.Provider value={root?.features ?? {}}>{children}</FeatureFlagsContext.Provider>
+        </IntlProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Missing translations fall back to English on purpose; anything else is a real error. */
+function reportMissingMessage(error: { code: string; message: string }): void {
+  if (error.code !== "MISSING_TRANSLATION") console.error(error.message);
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <SiteShell>
+      <ErrorPage status={status} />
+    </SiteShell>
+  );
+}

@@ -1,0 +1,88 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
+import { messagesFor } from "../platform/i18n/messages.server.ts";
+import { registerClientReports } from "../platform/http/client-reports.routes.server.ts";
+import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
+import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
+import { registerRealtime } from "../platform/realtime/hub.server.ts";
+import { configureLinkErrors } from "../platform/links/links.ts";
+import { seedDemoDataIfEmpty } from "../features/members/demo-data.server.ts";
+import type { ServerConfig } from "./config.server.ts";
+import { registerHealthz } from "./plugins/healthz.server.ts";
+import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
+import { registerPages } from "./plugins/pages.server.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
+import { createServices } from "./services.server.ts";
+
+export interface KingsideApp {
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly bus: EventBus;
+  close(): Promise<void>;
+}
+
+const buildDir = fileURLToPath(new URL("../../build", import.meta.url));
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const module: ServerBuild = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
+  return module;
+}
+
+/**
+ * The whole process, minus listen(): config -> database (migrated, seeded when
+ * asked) -> bus -> services -> Fastify with its plugins and the pages.
+ */
+export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild } = {}): Promise<KingsideApp> {
+  configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
+  const bus = await createEventBus(config.redisUrl);
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    disableRequestLogging: config.production,
+  });
+  registerJsonErrors(app);
+  registerHttpsGuard(app, { production: config.production });
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: "ks-rate:" } : {}),
+  });
+
+  registerHealthz(app, { database, bus, instanceId: config.instanceId });
+  registerClientReports(app, { db: database.db, features: config.features });
+  await registerRealtime(app, { bus, instanceId: config.instanceId });
+
+  const services = createServices(database.db);
+  await registerPages(app, {
+    build: options.build ?? (await loadServerBuild()),
+    clientDir: `${buildDir}/client`,
+    production: config.production,
+    context: { services, features: config.features, messagesFor, production: config.production },
+  });
+
+  return {
+    app,
+    database,
+    bus,
+    async close() {
+      await app.close();
+      await bus.close();
+      rateLimitRedis?.disconnect();
+      await database.close();
+    },
+  };
+}

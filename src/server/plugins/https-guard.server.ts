@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Production serves https only: a request that reached the proxy over plain
+ * http (X-Forwarded-Proto, trusted) is sent to https with a 301, and every
+ * answer carries HSTS. Development on http://localhost is left alone.
+ */
+export function registerHttpsGuard(app: FastifyInstance, options: { production: boolean }): void {
+  if (!options.production) return;
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https") {
+      reply.header("strict-transport-security", HSTS);
+      return;
+    }
+    if (request.url === "/healthz") return; // load balancers probe over plain http
+    return reply.redirect(`https://${request.host}${request.url}`, 301);
+  });
+}

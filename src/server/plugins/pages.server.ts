@@ -1,0 +1,70 @@
+import fastifyStatic from "@fastify/static";
+import { createRequestListener } from "@react-router/node";
+import type { FastifyInstance } from "fastify";
+import type { IncomingMessage } from "node:http";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ServerBuild } from "react-router";
+import { localeFromHost } from "../../platform/i18n/locales.ts";
+import type { KingsideLoadContext } from "../../platform/http/load-context.ts";
+import { AppError } from "../../platform/http/errors.ts";
+
+/** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
+const API_PREFIXES = ["/callback/", "/pub/", "/api/", "/error-reporting/", "/client-metrics", "/guest/", "/moderation/", "/ws"];
+
+export interface PagesOptions {
+  readonly build: ServerBuild;
+  readonly clientDir: string;
+  readonly production: boolean;
+  readonly context: Omit<KingsideLoadContext, "hostLocale">;
+}
+
+/**
+ * React Router renders every page, mounted in Fastify on the same port.
+ * Built assets are served with long-lived caching (their names carry a hash).
+ */
+export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  if (!existsSync(options.clientDir)) throw new Error(`No client build in ${options.clientDir}: run "npm run build" first.`);
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      const immutable = path.startsWith(join(options.clientDir, "assets"));
+      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  const contextByRequest = new WeakMap<IncomingMessage, KingsideLoadContext>();
+  const listener = createRequestListener({
+    build: options.build,
+    mode: options.production ? "production" : "development",
+    getLoadContext: (request) => contextByRequest.get(request) ?? { ...options.context, hostLocale: null },
+  });
+
+  // Pages and form posts to page actions: the body stream stays unread for React Router.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.route({
+      method: ["GET", "HEAD", "POST"],
+      url: "/*",
+      handler(request, reply) {
+        const path = request.url.split("?")[0] ?? "/";
+        if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new AppError("not_found");
+        if (path.length > 1 && path.endsWith("/")) {
+          const query = request.url.slice(path.length);
+          return reply.redirect(path.replace(/\/+$/, "") + query, 301);
+        }
+        contextByRequest.set(request.raw, { ...options.context, hostLocale: localeFromHost(request.host) });
+        // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
+        reply.hijack();
+        void listener(request.raw, reply.raw);
+      },
+    });
+  });
+}
