@@ -9,9 +9,9 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
-  type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import type { Route } from "./+types/root";
 import { anonymousUser } from "./features/accounts/current-user.ts";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
@@ -22,7 +22,7 @@ import "./ui/tokens.css";
 import "./ui/ui.css";
 import "./platform/shell/shell.css";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
   return data({

@@ -53,7 +53,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     disableRequestLogging: config.production,
   });
   registerJsonErrors(app);
-  registerHttpsGuard(app, { production: config.production });
+  registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -4,6 +4,8 @@ export interface ServerConfig {
   readonly port: number;
   readonly host: string;
   readonly production: boolean;
+  /** Redirect plain http to https and send HSTS (production default; HTTPS_ONLY=0 turns it off, e.g. for loopback benchmarks). */
+  readonly httpsOnly: boolean;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   /** PGlite's directory when DATABASE_URL is unset. */
@@ -26,6 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? "0.0.0.0",
     production,
+    httpsOnly: (env.HTTPS_ONLY ?? (production ? "1" : "0")) === "1",
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     dataDir: env.DATA_DIR ?? "./data",

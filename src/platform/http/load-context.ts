@@ -11,14 +11,14 @@ export interface Services {
   readonly members: MembersService;
 }
 
-export interface KingsideLoadContext {
+// A type alias, not an interface: React Router's AppLoadContext has an index
+// signature, which only object type aliases satisfy implicitly.
+export type KingsideLoadContext = {
   readonly services: Services;
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
-  /** The locale the request's host selects (a language subdomain), if any. */
-  readonly hostLocale: Locale | null;
   readonly production: boolean;
-}
+};
 
 declare module "react-router" {
   interface AppLoadContext extends KingsideLoadContext {}

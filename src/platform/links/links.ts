@@ -128,7 +128,7 @@ export function generateLink(name: string, params: LinkParams = {}, options: Lin
 export function safeRedirectPath(candidate: unknown): string | null {
   if (typeof candidate !== "string" || candidate.length > 2048) return null;
   if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f\\]/.test(candidate)) return null;
+  if ([...candidate].some((char) => char === "\\" || char.charCodeAt(0) < 0x20)) return null;
   try {
     const resolved = new URL(candidate, "http://same.invalid");
     return resolved.host === "same.invalid" ? resolved.pathname + resolved.search + resolved.hash : null;

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/feature-page";
 import { requirePage } from "./page-loader.server.ts";
 import { PageHeader } from "./page-header.tsx";
 
@@ -7,14 +7,14 @@ import { PageHeader } from "./page-header.tsx";
  * The page frame for routes whose feature arrives with a later issue: the real
  * heading and parameters, and an honest empty state. No invented data.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const page = requirePage(request);
   return { routeName: page.route.name, feature: page.route.definition.feature, params: page.params };
 }
 
 
-export default function FeaturePage() {
-  const { routeName, feature, params } = useLoaderData<typeof loader>();
+export default function FeaturePage({ loaderData }: Route.ComponentProps) {
+  const { routeName, feature, params } = loaderData;
   const intl = useIntl();
   const paramEntries = Object.entries(params);
   return (

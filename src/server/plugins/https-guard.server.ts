@@ -7,8 +7,8 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * http (X-Forwarded-Proto, trusted) is sent to https with a 301, and every
  * answer carries HSTS. Development on http://localhost is left alone.
  */
-export function registerHttpsGuard(app: FastifyInstance, options: { production: boolean }): void {
-  if (!options.production) return;
+export function registerHttpsGuard(app: FastifyInstance, options: { httpsOnly: boolean }): void {
+  if (!options.httpsOnly) return;
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https") {
       reply.header("strict-transport-security", HSTS);

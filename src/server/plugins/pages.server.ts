@@ -1,11 +1,9 @@
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@react-router/node";
 import type { FastifyInstance } from "fastify";
-import type { IncomingMessage } from "node:http";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { ServerBuild } from "react-router";
-import { localeFromHost } from "../../platform/i18n/locales.ts";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { KingsideLoadContext } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 
@@ -16,7 +14,7 @@ export interface PagesOptions {
   readonly build: ServerBuild;
   readonly clientDir: string;
   readonly production: boolean;
-  readonly context: Omit<KingsideLoadContext, "hostLocale">;
+  readonly context: KingsideLoadContext;
 }
 
 /**
@@ -30,17 +28,17 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     prefix: "/",
     wildcard: false,
     index: false,
-    setHeaders(res, path) {
+    setHeaders(reply, path) {
       const immutable = path.startsWith(join(options.clientDir, "assets"));
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
 
-  const contextByRequest = new WeakMap<IncomingMessage, KingsideLoadContext>();
+  const loadContext: AppLoadContext = options.context;
   const listener = createRequestListener({
     build: options.build,
     mode: options.production ? "production" : "development",
-    getLoadContext: (request) => contextByRequest.get(request) ?? { ...options.context, hostLocale: null },
+    getLoadContext: () => loadContext,
   });
 
   // Pages and form posts to page actions: the body stream stays unread for React Router.
@@ -57,7 +55,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           const query = request.url.slice(path.length);
           return reply.redirect(path.replace(/\/+$/, "") + query, 301);
         }
-        contextByRequest.set(request.raw, { ...options.context, hostLocale: localeFromHost(request.host) });
         // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/home-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
@@ -8,7 +8,7 @@ import { MemberName } from "../components/member-name.tsx";
 const NEWEST_MEMBERS = 12;
 const TITLED_PLAYERS = 12;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requirePage(request);
   const { members } = context.services;
   const [counts, newest, titled] = await Promise.all([
@@ -19,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { counts, newest, titled };
 }
 
-export default function HomePage() {
-  const { counts, newest, titled } = useLoaderData<typeof loader>();
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { counts, newest, titled } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   return (

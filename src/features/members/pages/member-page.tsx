@@ -1,20 +1,21 @@
 import { useIntl } from "react-intl";
-import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { data } from "react-router";
+import type { Route } from "./+types/member-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { membershipName } from "../../accounts/levels.ts";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { params } = requirePage(request);
   const profile = await context.services.members.profile(params.username ?? "");
   if (!profile) throw data(null, { status: 404 });
   return { profile };
 }
 
-export default function MemberPage() {
-  const { profile } = useLoaderData<typeof loader>();
+export default function MemberPage({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
   const intl = useIntl();
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
   return (

@@ -1,0 +1,27 @@
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  readonly name: string;
+  readonly url: string;
+  readonly requestsPerSecond: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** A bounded load run against one URL on loopback (fixed duration, fixed connections). */
+export async function measure(name: string, url: string, options: { seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+  // Warm up first: JIT, caches and connection pools.
+  await autocannon({ url, connections: 10, duration: 2 });
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { measure, type LoadResult } from "./lib/load.ts";
+import { startBareFastify, startKingside } from "./lib/servers.ts";
+
+/**
+ * `npm run bench`: the home page and /healthz of the real site against a bare
+ * Fastify hello route, in the same run on the same machine, so the figures
+ * compare. Results go to bench/results/<timestamp>.json.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+const bare = await startBareFastify();
+const site = await startKingside();
+const results: LoadResult[] = [];
+try {
+  results.push(await measure("bare fastify /hello", `${bare.baseUrl}/hello`, { seconds }));
+  results.push(await measure("kingside /healthz", `${site.baseUrl}/healthz`, { seconds }));
+  results.push(await measure("kingside /home (SSR page)", `${site.baseUrl}/home`, { seconds }));
+  results.push(await measure("kingside /es/clubs (SSR page)", `${site.baseUrl}/es/clubs`, { seconds }));
+} finally {
+  await Promise.all([bare.stop(), site.stop()]);
+}
+
+const baseline = results[0]?.requestsPerSecond ?? 1;
+const report = {
+  benchmark: "http-pages",
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? "unknown",
+  seconds,
+  results: results.map((result) => ({ ...result, relativeToBare: Number((result.requestsPerSecond / baseline).toFixed(3)) })),
+};
+mkdirSync("bench/results", { recursive: true });
+const file = `bench/results/http-pages-${report.date.replace(/[:.]/g, "-")}.json`;
+writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+console.table(report.results.map(({ name, requestsPerSecond, latencyP50Ms, latencyP99Ms, relativeToBare, non2xx }) => ({ name, requestsPerSecond, latencyP50Ms, latencyP99Ms, relativeToBare, non2xx })));
+console.log(`written ${file}`);
+const failed = results.filter((result) => result.non2xx > 0 || result.errors > 0);
+if (failed.length > 0) {
+  console.error(`non-2xx answers or errors in: ${failed.map((result) => result.name).join(", ")}`);
+  process.exitCode = 1;
+}

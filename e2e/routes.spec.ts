@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { watchPage } from "./site-health.ts";
+
+/** Routes a visitor can open, with the heading each shows (English, Spanish). */
+const routes: [path: string, english: RegExp, spanish: RegExp][] = [
+  ["/", /Play chess with the world/, /Juega al ajedrez|ajedrez/i],
+  ["/home", /Play chess with the world/, /ajedrez/i],
+  ["/register", /Sign up/, /Registr/i],
+  ["/login_and_go", /Log in to continue/, /Inicia sesi[oó]n|Iniciar sesi[oó]n/i],
+  ["/2fa", /Two-factor sign-in/, /dos factores|dos pasos/i],
+  ["/search?q=caro", /Search/, /Buscar|B[uú]squeda/i],
+  ["/settings", /Settings/, /Ajustes|Configuraci[oó]n/i],
+  ["/about", /About Kingside/, /Kingside/],
+  ["/membership?c=icon", /Membership/, /Membres[ií]a|Suscripci[oó]n/i],
+  ["/legal/community", /Community policies/, /comunidad|comunitarias/i],
+  ["/live", /Live games/, /en vivo|en directo/i],
+  ["/verified", /Verified players/, /verificados/i],
+  ["/blog/2026/11/opening-prep", /Blog post/, /blog/i],
+  ["/article/view/ukraine", /Article/, /Art[ií]culo/i],
+  ["/tournament/live/arena/sunday-blitz", /Live arena/, /Arena/i],
+  ["/members/gifters", /Membership gifters/, /Donantes|regal/i],
+  ["/games/archive", /Game archive/, /Archivo/i],
+  ["/game/12345", /Game/, /Partida/i],
+  ["/play/online/new", /New game/, /Nueva partida/i],
+  ["/puzzles/battle/ab12cd", /Puzzle battle/, /Batalla/i],
+  ["/leagues/wood/division1", /League division/, /Divisi[oó]n/i],
+  ["/stats/daily/chess960/alice/30", /Daily chess stats/, /Estad[ií]sticas/i],
+  ["/stats/live/blitz/alice/7", /Live chess stats/, /Estad[ií]sticas/i],
+  ["/stats/puzzles/alice", /Puzzle stats/, /Estad[ií]sticas/i],
+  ["/clubs", /Clubs/, /Clubes/i],
+  ["/clubs/find", /Find a club/, /club/i],
+  ["/clubs/matches/daily/current", /Daily club matches/, /club/i],
+  ["/club/leaderboard/london/kings/live-matches", /Club live match leaderboard/, /club/i],
+  ["/club/matches/live/london/kings/55", /Live team match/, /equipo/i],
+  ["/leaderboard/daily/chess960", /Daily leaderboard/, /Clasificaci[oó]n|diari/i],
+  ["/leaderboard/clubs/votechess", /Club vote chess leaderboard/, /club/i],
+  ["/member/alice", /alice/, /alice/],
+];
+
+for (const [path, english, spanish] of routes) {
+  test(`opens ${path} in English and Spanish`, async ({ page }) => {
+    const health = watchPage(page);
+    const englishResponse = await page.goto(path);
+    expect(englishResponse?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(english);
+    await expect(page.locator("nav#sb")).toBeVisible();
+
+    const spanishPath = path === "/" ? "/es" : `/es${path}`;
+    const spanishResponse = await page.goto(spanishPath);
+    expect(spanishResponse?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(spanish);
+    health.expectHealthy();
+  });
+}
+
+test("a URL that breaks a route rule gets the localized 404 page", async ({ page }) => {
+  const health = watchPage(page, { allowStatus: (_url, status) => status === 404 });
+  for (const [path, lang, heading] of [
+    ["/members/enable/abc", "en", /Page not found/],
+    ["/stats/daily/chess/alice/12", "en", /Page not found/],
+    ["/es/leagues/wood/abc", "es", /no encontrada|no existe/i],
+    ["/de/nowhere", "de", /nicht gefunden/i],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  health.expectHealthy();
+});
+
+test("pages are server-rendered: the heading is there without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/es/clubs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Clubes/);
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { level: 2, name: "Newest members" })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { watchPage } from "./site-health.ts";
+
+test("the main navigation offers play, home, social, log in and sign up", async ({ page }) => {
+  const health = watchPage(page);
+  await page.goto("/clubs");
+  const nav = page.locator("nav#sb");
+  await expect(nav.getByRole("link", { name: "Play" })).toHaveAttribute("href", "/play/online/new");
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/home");
+  await expect(nav.getByRole("link", { name: "Clubs" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
+  health.expectHealthy();
+});
+
+test("links keep the page's locale prefix, and the language menu switches it", async ({ page }) => {
+  const health = watchPage(page);
+  await page.goto("/es/clubs");
+  await expect(page.locator("nav#sb a[href='/es/home']")).toHaveCount(1);
+  await page.locator(".ks-language-menu summary").click();
+  await page.locator(".ks-language-menu a[hreflang='fr']").click();
+  await expect(page).toHaveURL(/\/fr\/clubs$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.locator("nav#sb a[href='/fr/home']")).toHaveCount(1);
+  health.expectHealthy();
+});
+
+test("client-side navigation loads the next page's data", async ({ page }) => {
+  const health = watchPage(page);
+  await page.goto("/clubs");
+  await page.locator("nav#sb").getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Newest members" })).toBeVisible();
+  health.expectHealthy();
+});
+
+test("the dark theme is the default", async ({ page }) => {
+  await page.goto("/home");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
+  expect((red + green + blue) / 3).toBeLessThan(80);
+});
+
+test("on a phone the navigation folds into a menu that opens by keyboard", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto("/home");
+  const playLink = page.locator("nav#sb").getByRole("link", { name: "Play" });
+  await expect(playLink).toBeHidden();
+  await page.locator(".ks-nav-toggle").focus();
+  await page.keyboard.press("Enter");
+  await expect(playLink).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+test("the skip link moves focus to the content", async ({ page }) => {
+  await page.goto("/home");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+});
+
+test("a language subdomain selects its language", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { host: `schach.${new URL(baseURL ?? "http://127.0.0.1").host}` } });
+  const page = await context.newPage();
+  await page.goto("/clubs");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await context.close();
+});

@@ -1,0 +1,226 @@
+/**
+ * The socket client for the browser (and for node tests): one connection,
+ * many room subscriptions, automatic reconnect with capped, jittered
+ * exponential backoff, and every room re-subscribed after a reconnect.
+ *
+ * Events published while a client was away are not replayed: pass
+ * `onSubscribed` to reload state each time a subscription is (re)confirmed.
+ */
+import { encodeMessage, parseServerMessage, type ClientMessage, type RealtimeEvent, type RoomName, type ServerMessageMap } from "./protocol.ts";
+
+/** Method syntax makes the parameter bivariant, so both the DOM's and ws's sockets fit. */
+type Listener<E> = { bivarianceHack(event: E): void }["bivarianceHack"];
+
+/** The part of the WebSocket API the client uses: the DOM's WebSocket and ws's both have it. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: Listener<unknown> | null;
+  onclose: Listener<unknown> | null;
+  onerror: Listener<unknown> | null;
+  onmessage: Listener<{ readonly data: unknown }> | null;
+}
+
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export type SocketStatus = "connecting" | "open" | "closed";
+
+export interface ReconnectOptions {
+  /** First retry delay. Default 500 ms. */
+  readonly initialDelayMs?: number;
+  /** Cap of the delay. Default 30 s. */
+  readonly maxDelayMs?: number;
+  /** Growth per failed attempt. Default 2. */
+  readonly factor?: number;
+  /** Fraction of the delay taken off at random, so that clients dropped together do not return together. Default 0.5. */
+  readonly jitter?: number;
+}
+
+export interface SocketClientOptions {
+  /** ws:// or wss:// URL of /ws. */
+  readonly url: string;
+  /** Defaults to the global WebSocket (browsers; node 22+). Node 20 tests pass ws's WebSocket. */
+  readonly WebSocketImpl?: WebSocketConstructor;
+  readonly reconnect?: ReconnectOptions;
+  /**
+   * Interval of application-level pings. Browsers cannot see ws ping frames, so
+   * this is how the client notices a half-open connection: nothing heard for
+   * two intervals means reconnect. Default 20 s.
+   */
+  readonly pingIntervalMs?: number;
+  readonly onStatus?: (status: SocketStatus) => void;
+  /** Protocol errors from the server (a refused room, a bad message). */
+  readonly onError?: (error: ServerMessageMap["error"]) => void;
+}
+
+export type RealtimeEventHandler = (event: RealtimeEvent) => void;
+
+export interface SubscribeOptions {
+  /** Called each time the server confirms the room, including after every reconnect. */
+  readonly onSubscribed?: () => void;
+}
+
+export interface SocketClient {
+  readonly status: SocketStatus;
+  /** Returns the matching unsubscribe. */
+  subscribe(room: RoomName, handler: RealtimeEventHandler, options?: SubscribeOptions): () => void;
+  close(): void;
+}
+
+interface Subscription {
+  readonly handler: RealtimeEventHandler;
+  readonly onSubscribed: (() => void) | undefined;
+}
+
+const socketOpen = 1;
+
+/** Delay before reconnect attempt number `attempt` (0-based). Exported for tests. */
+export function backoffDelay(attempt: number, options: ReconnectOptions = {}, random: () => number = Math.random): number {
+  const initial = options.initialDelayMs ?? 500;
+  const max = options.maxDelayMs ?? 30_000;
+  const factor = options.factor ?? 2;
+  const jitter = Math.min(Math.max(options.jitter ?? 0.5, 0), 1);
+  const delay = Math.min(max, initial * factor ** attempt);
+  return Math.round(delay * (1 - jitter * random()));
+}
+
+function resolveWebSocket(given: WebSocketConstructor | undefined): WebSocketConstructor {
+  // The DOM typings claim WebSocket always exists; node 20 says otherwise.
+  const found: WebSocketConstructor | undefined = given ?? globalThis.WebSocket;
+  if (!found) throw new Error("No WebSocket implementation: pass WebSocketImpl (ws's WebSocket on node 20).");
+  return found;
+}
+
+export function createSocketClient(options: SocketClientOptions): SocketClient {
+  const WebSocketImpl = resolveWebSocket(options.WebSocketImpl);
+  const pingIntervalMs = options.pingIntervalMs ?? 20_000;
+
+  const subscriptions = new Map<RoomName, Set<Subscription>>();
+  /** Rooms the server has confirmed on the current connection. */
+  const confirmedRooms = new Set<RoomName>();
+  let socket: WebSocketLike | undefined;
+  let status: SocketStatus = "closed";
+  let attempt = 0;
+  let lastHeardAt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  function setStatus(next: SocketStatus): void {
+    if (status === next) return;
+    status = next;
+    options.onStatus?.(next);
+  }
+
+  function send(message: ClientMessage): void {
+    if (socket?.readyState === socketOpen) socket.send(encodeMessage(message));
+  }
+
+  function connect(): void {
+    reconnectTimer = undefined;
+    setStatus("connecting");
+    const current = new WebSocketImpl(options.url);
+    socket = current;
+    current.onopen = () => {
+      lastHeardAt = Date.now();
+      setStatus("open");
+      for (const room of subscriptions.keys()) send({ type: "subscribe", data: { room } });
+      pingTimer = setInterval(checkAlive, pingIntervalMs);
+    };
+    current.onmessage = (event) => {
+      lastHeardAt = Date.now();
+      if (typeof event.data === "string") handleMessage(event.data);
+    };
+    // An error is always followed by close; reconnecting happens there.
+    current.onerror = () => {};
+    current.onclose = () => {
+      if (socket === current) dropConnection();
+    };
+  }
+
+  function checkAlive(): void {
+    if (Date.now() - lastHeardAt > 2 * pingIntervalMs) {
+      // Half-open: a close handshake would never complete, so do not wait for one.
+      dropConnection();
+      return;
+    }
+    send({ type: "ping", data: { t: Date.now() } });
+  }
+
+  /** Forgets the current socket and schedules the next attempt. */
+  function dropConnection(): void {
+    const previous = socket;
+    socket = undefined;
+    if (previous) {
+      previous.onopen = previous.onmessage = previous.onclose = null;
+      // Keep an error listener: ws emits 'error' on a socket closed while connecting.
+      previous.onerror = () => {};
+      if (previous.readyState <= socketOpen) previous.close(1000);
+    }
+    clearInterval(pingTimer);
+    pingTimer = undefined;
+    confirmedRooms.clear();
+    setStatus("closed");
+    if (stopped) return;
+    reconnectTimer = setTimeout(connect, backoffDelay(attempt, options.reconnect));
+    attempt += 1;
+  }
+
+  function handleMessage(raw: string): void {
+    const message = parseServerMessage(raw);
+    if (!message) return;
+    switch (message.type) {
+      case "hello":
+        // A working connection, not just an open one, resets the backoff.
+        attempt = 0;
+        return;
+      case "subscribed": {
+        const room = message.data.room;
+        if (!subscriptions.has(room)) return;
+        confirmedRooms.add(room);
+        for (const subscription of [...(subscriptions.get(room) ?? [])]) subscription.onSubscribed?.();
+        return;
+      }
+      case "event":
+        for (const subscription of [...(subscriptions.get(message.data.room) ?? [])]) subscription.handler(message.data);
+        return;
+      case "error":
+        options.onError?.(message.data);
+        return;
+      case "pong":
+        return;
+    }
+  }
+
+  connect();
+
+  return {
+    get status() {
+      return status;
+    },
+    subscribe(room, handler, subscribeOptions = {}) {
+      const subscription: Subscription = { handler, onSubscribed: subscribeOptions.onSubscribed };
+      const existing = subscriptions.get(room);
+      if (existing) {
+        existing.add(subscription);
+        if (confirmedRooms.has(room)) subscription.onSubscribed?.();
+      } else {
+        subscriptions.set(room, new Set([subscription]));
+        send({ type: "subscribe", data: { room } });
+      }
+      return () => {
+        const current = subscriptions.get(room);
+        if (!current?.delete(subscription) || current.size > 0) return;
+        subscriptions.delete(room);
+        confirmedRooms.delete(room);
+        send({ type: "unsubscribe", data: { room } });
+      };
+    },
+    close() {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      dropConnection();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * Helpers for the realtime tests: a bare Fastify with the hub on a loopback
+ * port, a raw protocol socket that queues what it receives, and the rule for
+ * tests that need Redis.
+ */
+import { fastify, type FastifyInstance } from "fastify";
+import { WebSocket, type RawData } from "ws";
+import type { EventBus } from "./bus.server.ts";
+import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
+import { parseServerMessage, type ServerMessage } from "./protocol.ts";
+
+/**
+ * REDIS_URL for tests that need a real Redis. In CI a missing URL is an error,
+ * never a silent skip; elsewhere the caller skips those tests, with a warning.
+ */
+export function redisUrlForTests(suite: string): string | undefined {
+  const url = process.env.REDIS_URL;
+  if (url) return url;
+  if (process.env.CI) throw new Error(`${suite}: REDIS_URL is not set, but CI is. These tests must run in CI: start Redis and set REDIS_URL.`);
+  console.warn(`${suite}: REDIS_URL is not set, so its Redis tests are SKIPPED. Set REDIS_URL=redis://127.0.0.1:6379 to run them.`);
+  return undefined;
+}
+
+export function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
+/** A room name no other test run shares (tests run in parallel against one Redis). */
+export function uniqueWord(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export interface TestHub {
+  readonly app: FastifyInstance;
+  /** ws://127.0.0.1:<port>/ws */
+  readonly url: string;
+}
+
+export async function startTestHub(deps: RealtimeDeps): Promise<TestHub> {
+  const app = fastify({ logger: false });
+  await registerRealtime(app, deps);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("expected a TCP address");
+  return { app, url: `ws://127.0.0.1:${address.port}/ws` };
+}
+
+/** Wraps a bus to count how many bus subscriptions are live (to prove sharing and release). */
+export function countingBus(bus: EventBus): EventBus & { readonly subscribeCalls: number; readonly activeSubscriptions: number } {
+  let subscribeCalls = 0;
+  let activeSubscriptions = 0;
+  return {
+    kind: bus.kind,
+    publish: (room, event) => bus.publish(room, event),
+    ping: () => bus.ping(),
+    close: () => bus.close(),
+    async subscribe(room, handler) {
+      subscribeCalls += 1;
+      const unsubscribe = await bus.subscribe(room, handler);
+      activeSubscriptions += 1;
+      return async () => {
+        activeSubscriptions -= 1;
+        await unsubscribe();
+      };
+    },
+    get subscribeCalls() {
+      return subscribeCalls;
+    },
+    get activeSubscriptions() {
+      return activeSubscriptions;
+    },
+  };
+}
+
+type MessageOfType<K extends ServerMessage["type"]> = Extract<ServerMessage, { type: K }>;
+
+/** A raw protocol client: what it receives waits in a queue until a test takes it. */
+export class TestSocket {
+  private readonly received: ServerMessage[] = [];
+  private readonly waiters: Array<() => void> = [];
+  closeCode: number | undefined;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on("message", (data: RawData) => {
+      const message = parseServerMessage(data.toString());
+      if (!message) throw new Error(`unreadable server message: ${data.toString()}`);
+      this.received.push(message);
+      this.wake();
+    });
+    socket.on("close", (code: number) => {
+      this.closeCode = code;
+      this.wake();
+    });
+  }
+
+  static open(url: string, options: { autoPong?: boolean } = {}): Promise<TestSocket> {
+    const socket = new WebSocket(url, options);
+    const testSocket = new TestSocket(socket);
+    return new Promise((resolve, reject) => {
+      socket.once("open", () => resolve(testSocket));
+      socket.once("error", reject);
+    });
+  }
+
+  /** Sends a protocol message, or any raw text or bytes (to test rejection). */
+  send(message: object | string | Buffer, options: { binary?: boolean } = {}): void {
+    const frame = typeof message === "string" || Buffer.isBuffer(message) ? message : JSON.stringify(message);
+    this.socket.send(frame, { binary: options.binary ?? false });
+  }
+
+  /** Takes the first queued (or next arriving) message of the given type; others stay queued. */
+  async next<K extends ServerMessage["type"]>(type: K, timeoutMs = 5000): Promise<MessageOfType<K>> {
+    const isWanted = (message: ServerMessage): message is MessageOfType<K> => message.type === type;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.received.findIndex(isWanted);
+      const found = this.received[index];
+      if (found && isWanted(found)) {
+        this.received.splice(index, 1);
+        return found;
+      }
+      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode}) while waiting for "${type}"`);
+      if (Date.now() >= deadline) throw new Error(`no "${type}" message within ${timeoutMs} ms`);
+      await this.wait(deadline - Date.now());
+    }
+  }
+
+  /** Everything received and not yet taken. */
+  pending(): readonly ServerMessage[] {
+    return this.received;
+  }
+
+  /** A ping/pong round trip: anything the server sent before answering is now queued. */
+  async roundTrip(): Promise<void> {
+    const t = Date.now() + Math.random();
+    this.send({ type: "ping", data: { t } });
+    for (;;) {
+      const pong = await this.next("pong");
+      if (pong.data.t === t) return;
+    }
+  }
+
+  async waitForClose(timeoutMs = 5000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.closeCode === undefined) {
+      if (Date.now() >= deadline) throw new Error(`socket still open after ${timeoutMs} ms`);
+      await this.wait(deadline - Date.now());
+    }
+    return this.closeCode;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private wake(): void {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+}
+
+/** Polls until the condition holds. */
+export async function eventually(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() >= deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

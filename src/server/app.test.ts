@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../platform/db/client.server.ts";
+import { parseFeatureFlags } from "../platform/flags/feature-flags.ts";
+import { databaseTargets } from "../test/databases.ts";
+import { rawGet, startApp, type RunningApp } from "../test/start-app.ts";
+
+const get = (app: RunningApp, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.baseUrl}${path}`, { headers, redirect: "manual" });
+
+describe.each(databaseTargets())("the site on $name", (target) => {
+  let app: RunningApp;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it("migrates the database and fills it with demo members", async () => {
+    const result = await queryRows(app.kingside.database.db, sql`select count(*)::int as members from users`);
+    expect(Number(result[0]?.members)).toBeGreaterThanOrEqual(300);
+  });
+
+  it("answers /healthz with the database and the bus checked", async () => {
+    const response = await get(app, "/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: { kind: target.name, ok: true }, bus: { kind: "memory", ok: true } });
+  });
+
+  it("server-renders pages with the navigation and the locale", async () => {
+    const english = await get(app, "/clubs");
+    expect(english.status).toBe(200);
+    const html = await english.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('id="sb"');
+    expect(html).toMatch(/<h1[^>]*>Clubs<\/h1>/);
+
+    const spanish = await (await get(app, "/es/clubs")).text();
+    expect(spanish).toContain('<html lang="es"');
+    expect(spanish).toContain('href="/es/home"');
+  });
+
+  it("selects the language of a language subdomain", async () => {
+    const response = await rawGet(app.baseUrl, "/clubs", { host: "schach.kingside.test" });
+    expect(response.body).toContain('<html lang="de"');
+  });
+
+  it("shows real members on the home page", async () => {
+    const html = await (await get(app, "/home")).text();
+    expect(html).toMatch(/href="\/member\/[a-z0-9_-]+"/);
+  });
+
+  it("gives a member page for a member and a 404 page for a stranger", async () => {
+    expect((await get(app, "/member/alice")).status).toBe(200);
+    expect((await get(app, "/member/ALICE")).status).toBe(200);
+    const missing = await get(app, "/member/no-such-member-here");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Page not found");
+  });
+
+  it.each(["/members/enable/abc", "/stats/daily/chess/alice/12", "/leagues/wood/abc", "/xx/clubs", "/nowhere", "/club/matches/x1"])(
+    "answers %s, which breaks a route rule, with the 404 page",
+    async (path) => {
+      const response = await get(app, path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("text/html");
+    },
+  );
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await get(app, "/callback/nothing/here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: "not_found", message: "Not found." });
+  });
+
+  it("localizes JSON errors on a language subdomain", async () => {
+    const response = await rawGet(app.baseUrl, "/callback/nothing", { host: "ajedrez.kingside.test" });
+    const body: unknown = JSON.parse(response.body);
+    expect(body).toMatchObject({ code: "not_found" });
+    expect(body).not.toMatchObject({ message: "Not found." });
+  });
+
+  it("redirects a trailing slash to the canonical path", async () => {
+    const response = await get(app, "/clubs/?x=1");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/clubs?x=1");
+  });
+
+  it("sends security headers on pages and JSON", async () => {
+    for (const path of ["/home", "/healthz"]) {
+      const response = await get(app, path);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+
+  it("stores a browser error report and refuses a malformed one", async () => {
+    const report = {
+      ip: "203.0.113.9",
+      user: { countryCode: "DE", id: 7, membershipCode: "gold", membershipLevel: 30, timezone: "Europe/Berlin", username: "alice" },
+      userAgent: "Mozilla/5.0 test",
+      error: "TypeError: x is undefined",
+    };
+    const accepted = await fetch(`${app.baseUrl}/error-reporting/web`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(report) });
+    expect(accepted.status).toBe(202);
+    const stored = await queryRows(app.kingside.database.db, sql`select username, error, user_agent from client_error_reports order by id desc limit 1`);
+    expect(stored[0]).toMatchObject({ username: "alice", error: "TypeError: x is undefined", user_agent: "Mozilla/5.0 test" });
+
+    const before = await queryRows(app.kingside.database.db, sql`select count(*)::int as n from client_error_reports`);
+    const refused = await fetch(`${app.baseUrl}/error-reporting/web`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...report, error: 42 }) });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: "validation_failed", fields: { error: expect.any(String) } });
+    const after = await queryRows(app.kingside.database.db, sql`select count(*)::int as n from client_error_reports`);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it("accepts client metrics and refuses unknown kinds", async () => {
+    const post = (body: unknown) => fetch(`${app.baseUrl}/client-metrics`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ kind: "http_error", method: "POST", url: "/callback/x", status: 422, message: "Validation Failed" })).status).toBe(204);
+    expect((await post({ kind: "chunk_error", code: "CSS_CHUNK_LOAD_FAILED", url: "/assets/a.css", message: "x" })).status).toBe(204);
+    expect((await post({ kind: "mystery" })).status).toBe(422);
+  });
+});
+
+describe("production mode", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ databaseUrl: undefined, production: true, httpsOnly: true, trustProxy: true, features: parseFeatureFlags("error_reporting=0") });
+  });
+  afterAll(() => app?.close());
+
+  it("redirects plain http (as the proxy reports it) to https with a 301", async () => {
+    const response = await rawGet(app.baseUrl, "/clubs?x=1", { "x-forwarded-proto": "http", host: "kingside.test" });
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("https://kingside.test/clubs?x=1");
+  });
+
+  it("serves https requests with HSTS", async () => {
+    const response = await get(app, "/clubs", { "x-forwarded-proto": "https", host: "kingside.test" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("keeps /healthz reachable over plain http for load balancers", async () => {
+    expect((await get(app, "/healthz", { "x-forwarded-proto": "http" })).status).toBe(200);
+  });
+
+  it("turns error reporting off with its flag", async () => {
+    const response = await fetch(`${app.baseUrl}/error-reporting/web`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
+      body: JSON.stringify({ userAgent: "x", error: "y" }),
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "feature_disabled" });
+  });
+});

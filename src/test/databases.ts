@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/**
+ * The databases integration tests run against: the embedded PGlite always, and
+ * PostgreSQL when TEST_DATABASE_URL is set. In CI a missing PostgreSQL (or
+ * Redis) is a failure, never a silent skip.
+ */
+export interface DatabaseTarget {
+  readonly name: "pglite" | "postgres";
+  /** Creates a fresh, empty database and returns its URL (undefined: PGlite in memory). */
+  create(): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }>;
+}
+
+export function requireServiceInCi(variable: "TEST_DATABASE_URL" | "REDIS_URL"): string | undefined {
+  const value = process.env[variable];
+  if (!value && process.env.CI) throw new Error(`${variable} is not set in CI: the suites that need it would be skipped.`);
+  if (!value) console.warn(`${variable} is not set: its suites are skipped on this machine (CI runs them).`);
+  return value || undefined;
+}
+
+const pglite: DatabaseTarget = {
+  name: "pglite",
+  async create() {
+    return { databaseUrl: undefined, drop: async () => undefined };
+  },
+};
+
+function postgres(adminUrl: string): DatabaseTarget {
+  return {
+    name: "postgres",
+    async create() {
+      const name = `ks_test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        databaseUrl: url.toString(),
+        async drop() {
+          const dropper = new pg.Client({ connectionString: adminUrl });
+          await dropper.connect();
+          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await dropper.end();
+        },
+      };
+    },
+  };
+}
+
+export function databaseTargets(): DatabaseTarget[] {
+  const url = requireServiceInCi("TEST_DATABASE_URL");
+  return url ? [pglite, postgres(url)] : [pglite];
+}

@@ -1,0 +1,205 @@
+import { useId } from "react";
+import { useIntl } from "react-intl";
+import { useFeatureFlags, type FeatureFlagValues } from "./feature-flags-context.tsx";
+import { uiMessageId, type UiMessageId } from "./messages.ts";
+import { Tooltip } from "./tooltip.tsx";
+
+/** The stance page the sanctioned flag links to. */
+export const stanceOnWarPath = "/article/view/chess-com-stance-on-the-war-in-ukraine";
+
+/** Country codes with a sanctioned presentation, and the feature flag that turns it on. */
+export const sanctionedCountryFlags = {
+  RU: "sanction_russia_flag",
+  BY: "sanction_belarus_flag",
+} as const satisfies Record<string, string>;
+
+export const countryFlagSizes = {
+  small: { width: 16, height: 12 },
+  medium: { width: 24, height: 18 },
+  large: { width: 32, height: 24 },
+} as const satisfies Record<string, { width: number; height: number }>;
+
+export type CountryFlagSize = keyof typeof countryFlagSizes;
+
+/** The international (no country) code. */
+export const internationalCountryCode = "XX";
+
+/** The flag-icons 4x3 SVGs, as asset URLs, by file name ("ru", "gb-eng", "xx"). */
+const flagUrlByFile: ReadonlyMap<string, string> = new Map(
+  Object.entries(
+    import.meta.glob<string>("../../node_modules/flag-icons/flags/4x3/*.svg", {
+      eager: true,
+      query: "?url",
+      import: "default",
+    }),
+  ).map(([path, url]) => [path.slice(path.lastIndexOf("/") + 1, -".svg".length), url]),
+);
+
+type CountryName = { kind: "region"; region: string } | { kind: "message"; id: UiMessageId };
+
+interface CountryAlias {
+  file: string;
+  name: CountryName;
+}
+
+/** User-assigned codes that chess sites use for regions without an ISO code. */
+const countryAliases: Readonly<Record<string, CountryAlias>> = {
+  XA: { file: "ic", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.canaryIslands") } },
+  XB: { file: "es-pv", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.basqueCountry") } },
+  XC: { file: "es-ct", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.catalonia") } },
+  XE: { file: "gb-eng", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.england") } },
+  XG: { file: "es-ga", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.galicia") } },
+  XK: { file: "xk", name: { kind: "region", region: "XK" } },
+  XP: { file: "ps", name: { kind: "region", region: "PS" } },
+  XS: { file: "gb-sct", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.scotland") } },
+  XW: { file: "gb-wls", name: { kind: "message", id: uiMessageId("ui.countryFlag.region.wales") } },
+};
+
+const internationalName: CountryName = { kind: "message", id: uiMessageId("ui.countryFlag.international") };
+
+export interface ResolvedCountryFlag {
+  /** Upper-case code as given ("US", "XE"). */
+  code: string;
+  /** The flag-icons file name ("ru", "gb-eng"); "xx", the neutral international flag, for "XX" and unknown codes. */
+  file: string;
+  /** The SVG's asset URL. */
+  url: string;
+  name: CountryName;
+  known: boolean;
+}
+
+/** Which flag a code shows and where its name comes from. */
+export function resolveCountryFlag(rawCode: string): ResolvedCountryFlag {
+  const code = rawCode.trim().toUpperCase();
+  const fallbackUrl = flagUrlByFile.get("xx") ?? "";
+  const alias = countryAliases[code];
+  if (alias) {
+    const url = flagUrlByFile.get(alias.file);
+    if (url) return { code, file: alias.file, url, name: alias.name, known: true };
+  }
+  if (/^[A-Z]{2}$/.test(code) && code !== internationalCountryCode) {
+    const file = code.toLowerCase();
+    const url = flagUrlByFile.get(file);
+    if (url) return { code, file, url, name: { kind: "region", region: code }, known: true };
+  }
+  return { code, file: "xx", url: fallbackUrl, name: internationalName, known: false };
+}
+
+/** Whether the code shows the sanctioned presentation under these flags. */
+export function isSanctionedFlag(code: string, flags: FeatureFlagValues): boolean {
+  const normalized = code.trim().toUpperCase();
+  if (normalized !== "RU" && normalized !== "BY") return false;
+  return flags[sanctionedCountryFlags[normalized]] === true;
+}
+
+const regionNamesByLocale = new Map<string, Intl.DisplayNames | null>();
+
+function createRegionNames(locale: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" });
+  } catch {
+    return null;
+  }
+}
+
+function regionNames(locale: string): Intl.DisplayNames | null {
+  const cached = regionNamesByLocale.get(locale);
+  if (cached !== undefined) return cached;
+  const names = createRegionNames(locale);
+  regionNamesByLocale.set(locale, names);
+  return names;
+}
+
+/** A region's name in the locale, through Intl.DisplayNames; the code itself if unknown. */
+export function localizedRegionName(region: string, locale: string): string {
+  try {
+    return regionNames(locale)?.of(region) ?? region;
+  } catch {
+    return region;
+  }
+}
+
+export interface CountryFlagProps {
+  /** ISO 3166-1 alpha-2 code ("US"), a regional code ("XE" England), or "XX" for international. */
+  code: string;
+  /** The country's name; by default localized for the current locale. */
+  name?: string;
+  size?: CountryFlagSize;
+  /** Feature flags to use instead of FeatureFlagsContext (sanction_russia_flag, sanction_belarus_flag). */
+  featureFlags?: FeatureFlagValues;
+  /** Where the sanctioned flag links to. */
+  stanceHref?: string;
+  className?: string;
+}
+
+/**
+ * A country's flag (flag-icons, 4x3). "XX" and unknown codes show the neutral
+ * flag. With the feature flag on, Russia and Belarus show a blank flag that
+ * links to the stance page and explains why in a tooltip.
+ */
+export function CountryFlag({
+  code,
+  name,
+  size = "small",
+  featureFlags,
+  stanceHref = stanceOnWarPath,
+  className,
+}: CountryFlagProps) {
+  const intl = useIntl();
+  const contextFlags = useFeatureFlags();
+  const noticeId = `ks-flag-notice-${useId()}`;
+  const { width, height } = countryFlagSizes[size];
+  const sizeClass = `ks-flag ks-flag--${size}${className ? ` ${className}` : ""}`;
+
+  if (isSanctionedFlag(code, featureFlags ?? contextFlags)) {
+    const notice = intl.formatMessage({ id: uiMessageId("ui.countryFlag.sanctionsNotice") });
+    const stance = intl.formatMessage({ id: uiMessageId("ui.countryFlag.stanceLink") });
+    return (
+      <Tooltip
+        describeAnchor={false}
+        className="ks-flag-notice"
+        content={
+          <>
+            <span className="ks-flag-notice__text">{notice}</span>
+            <span className="ks-flag-notice__link" aria-hidden="true">
+              {stance}
+            </span>
+          </>
+        }
+      >
+        <a
+          className="ks-flag-link"
+          href={stanceHref}
+          aria-label={stance}
+          aria-describedby={noticeId}
+          data-sanctioned="true"
+        >
+          <span className={`${sizeClass} ks-flag--blank`} style={{ width, height }} aria-hidden="true" />
+          <span id={noticeId} className="ks-visually-hidden">
+            {notice}
+          </span>
+        </a>
+      </Tooltip>
+    );
+  }
+
+  const flag = resolveCountryFlag(code);
+  const countryName =
+    name ??
+    (flag.name.kind === "message"
+      ? intl.formatMessage({ id: flag.name.id })
+      : localizedRegionName(flag.name.region, intl.locale));
+
+  return (
+    <span
+      role="img"
+      aria-label={countryName}
+      title={countryName}
+      className={sizeClass}
+      data-country={flag.code}
+      data-flag={flag.file}
+    >
+      <img src={flag.url} alt="" width={width} height={height} loading="lazy" decoding="async" draggable={false} />
+    </span>
+  );
+}
