@@ -43,7 +43,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
-  const bus = await createEventBus(config.redisUrl);
+  const bus = await createEventBus(config.redisUrl, { name: `kingside-${config.instanceId}` });
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
 
   const app = Fastify({

@@ -57,12 +57,24 @@ export function intlTag(locale: Locale): string {
   return locale;
 }
 
-/** Native names for the language picker. */
+/**
+ * Each language's name in its own language, for the language picker. A fixed
+ * table rather than Intl.DisplayNames: the server's and the browser's ICU data
+ * differ, and the server-rendered text must match what the client hydrates.
+ */
+const nativeNames: Readonly<Record<Locale, string>> = {
+  en: "English", es: "Español", fr: "Français", de: "Deutsch", pl: "Polski", ru: "Русский", sv: "Svenska",
+  el: "Ελληνικά", pt: "Português", it: "Italiano", zh: "简体中文", ja: "日本語", ko: "한국어", nl: "Nederlands",
+  "pt-BR": "Português (Brasil)", "zh-HK": "繁體中文（香港）", "zh-TW": "繁體中文（台灣）", fil: "Filipino",
+  "nl-BE": "Nederlands (België)", tr: "Türkçe", uk: "Українська", hu: "Magyar", cs: "Čeština", da: "Dansk",
+  fi: "Suomi", nb: "Norsk bokmål", ro: "Română", bg: "Български", hr: "Hrvatski", sr: "Српски", sk: "Slovenčina",
+  sl: "Slovenščina", lt: "Lietuvių", lv: "Latviešu", et: "Eesti", he: "עברית", ar: "العربية", fa: "فارسی",
+  hi: "हिन्दी", bn: "বাংলা", id: "Bahasa Indonesia", ms: "Bahasa Melayu", th: "ไทย", vi: "Tiếng Việt",
+  ca: "Català", eu: "Euskara", gl: "Galego", af: "Afrikaans", sq: "Shqip", hy: "Հայերեն", az: "Azərbaycanca",
+  be: "Беларуская", bs: "Bosanski", ka: "ქართული", is: "Íslenska", ga: "Gaeilge", mk: "Македонски",
+  mn: "Монгол", sw: "Kiswahili", ta: "தமிழ்",
+};
+
 export function nativeLanguageName(locale: Locale): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
-  }
+  return nativeNames[locale];
 }

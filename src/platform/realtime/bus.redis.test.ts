@@ -4,7 +4,7 @@ import { createEventBus, createRedisBus, redisChannelPrefix, type BusEvent, type
 import { eventually, redisUrlForTests, required, uniqueWord } from "./test-kit.server.ts";
 
 // Fails the file in CI without REDIS_URL; elsewhere warns and skips the tests below.
-const redisUrl = redisUrlForTests("bus.redis.test.ts");
+const redisUrl = redisUrlForTests();
 const quietLog = { warn: () => {}, info: () => {} };
 
 describe("redis bus", () => {

@@ -7,7 +7,7 @@ import { createSocketClient } from "./socket-client.ts";
 import { eventually, redisUrlForTests, required, startTestHub, TestSocket, uniqueWord, type TestHub } from "./test-kit.server.ts";
 
 // Fails the file in CI without REDIS_URL; elsewhere warns and skips.
-const redisUrl = redisUrlForTests("hub.two-instances.test.ts");
+const redisUrl = redisUrlForTests();
 const quietLog = { warn: () => {}, info: () => {} };
 
 describe("two instances sharing Redis", () => {

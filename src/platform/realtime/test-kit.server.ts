@@ -5,6 +5,7 @@
  */
 import { fastify, type FastifyInstance } from "fastify";
 import { WebSocket, type RawData } from "ws";
+import { requireServiceInCi } from "../../test/databases.ts";
 import type { EventBus } from "./bus.server.ts";
 import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
 import { parseServerMessage, type ServerMessage } from "./protocol.ts";
@@ -13,12 +14,8 @@ import { parseServerMessage, type ServerMessage } from "./protocol.ts";
  * REDIS_URL for tests that need a real Redis. In CI a missing URL is an error,
  * never a silent skip; elsewhere the caller skips those tests, with a warning.
  */
-export function redisUrlForTests(suite: string): string | undefined {
-  const url = process.env.REDIS_URL;
-  if (url) return url;
-  if (process.env.CI) throw new Error(`${suite}: REDIS_URL is not set, but CI is. These tests must run in CI: start Redis and set REDIS_URL.`);
-  console.warn(`${suite}: REDIS_URL is not set, so its Redis tests are SKIPPED. Set REDIS_URL=redis://127.0.0.1:6379 to run them.`);
-  return undefined;
+export function redisUrlForTests(): string | undefined {
+  return requireServiceInCi("REDIS_URL");
 }
 
 export function required<T>(value: T | undefined, what: string): T {

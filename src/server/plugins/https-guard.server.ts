@@ -12,6 +12,8 @@ export function registerHttpsGuard(app: FastifyInstance, options: { httpsOnly: b
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https") {
       reply.header("strict-transport-security", HSTS);
+      // Browsers honour COOP only on trustworthy (https) origins, and complain otherwise.
+      reply.header("cross-origin-opener-policy", "same-origin");
       return;
     }
     if (request.url === "/healthz") return; // load balancers probe over plain http

@@ -6,7 +6,6 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   "x-frame-options": "DENY",
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
-  "cross-origin-opener-policy": "same-origin",
 };
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

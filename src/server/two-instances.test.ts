@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoAccounts, demoMemberCount } from "../features/members/demo-data.server.ts";
+import { queryRows } from "../platform/db/client.server.ts";
+import { publishToRoom } from "../platform/realtime/hub.server.ts";
+import { roomName } from "../platform/realtime/protocol.ts";
+import { TestSocket, uniqueWord } from "../platform/realtime/test-kit.server.ts";
+import { databaseTargets, requireServiceInCi } from "../test/databases.ts";
+import { startApp, type RunningApp } from "../test/start-app.ts";
+
+const redisUrl = requireServiceInCi("REDIS_URL");
+const postgres = databaseTargets().find((target) => target.name === "postgres");
+
+/**
+ * Scaling out (architecture §5): two whole instances of the site on loopback,
+ * sharing one PostgreSQL database and one Redis. An event published through
+ * instance A reaches a socket connected to instance B.
+ */
+describe.skipIf(!redisUrl || !postgres)("two instances sharing PostgreSQL and Redis", () => {
+  let first: RunningApp;
+  let second: RunningApp;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!postgres) throw new Error("unreachable: the suite is skipped without PostgreSQL");
+    const database = await postgres.create();
+    drop = database.drop;
+    // Both start at once: migrations and the demo seed must serialise between them.
+    [first, second] = await Promise.all([
+      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "A" }),
+      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "B" }),
+    ]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  it("both answer /healthz on the shared database and Redis bus", async () => {
+    for (const [app, instance] of [[first, "A"], [second, "B"]] as const) {
+      const health = await (await fetch(`${app.baseUrl}/healthz`)).json();
+      expect(health).toMatchObject({ status: "ok", database: { kind: "postgres" }, bus: { kind: "redis" }, instance });
+    }
+  });
+
+  it("seeds the shared database once", async () => {
+    const [row] = await queryRows(first.kingside.database.db, sql`select count(*)::int as members from users`);
+    expect(row?.members).toBe(demoMemberCount + demoAccounts.length);
+  });
+
+  it("delivers an event published through A to a socket on B", async () => {
+    const room = roomName("demo", uniqueWord("scale"));
+    const socket = await TestSocket.open(`${second.baseUrl.replace("http", "ws")}/ws`);
+    try {
+      expect((await socket.next("hello")).data.instanceId).toBe("B");
+      socket.send({ type: "subscribe", data: { room } });
+      await socket.next("subscribed");
+      await publishToRoom(first.kingside.bus, room, "demo.echo", { text: "from A", from: "A" });
+      const event = await socket.next("event");
+      expect(event.data).toMatchObject({ room, type: "demo.echo", payload: { text: "from A", from: "A" } });
+    } finally {
+      socket.socket.close();
+    }
+  });
+});
