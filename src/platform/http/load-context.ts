@@ -21,5 +21,7 @@ export type KingsideLoadContext = {
 };
 
 declare module "react-router" {
+  // Declaration merging needs an interface; it adds no members of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends KingsideLoadContext {}
 }
