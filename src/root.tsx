@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const locale = root?.locale ?? defaultLocale;
   return (
-    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"}>
+    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,6 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The flags that are on, as a space-separated list: readable by scripts, styles and tests. */
+function enabledFeatures(features: Readonly<Record<string, boolean>> | undefined): string {
+  return Object.entries(features ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join(" ");
 }
 
 /** Missing translations fall back to English on purpose; anything else is a real error. */

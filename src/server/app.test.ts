@@ -161,3 +161,45 @@ describe("production mode", () => {
     expect(await response.json()).toMatchObject({ code: "feature_disabled" });
   });
 });
+
+describe("when the database is gone", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ databaseUrl: undefined, seedDemoData: false });
+    await app.kingside.database.close();
+  });
+  afterAll(() => app?.close().catch(() => undefined));
+
+  it("shows the localized 500 page instead of a broken one", async () => {
+    const english = await get(app, "/home");
+    expect(english.status).toBe(500);
+    expect(await english.text()).toContain("Something went wrong");
+    const german = await get(app, "/de/home");
+    expect(german.status).toBe(500);
+    const html = await german.text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).not.toContain("Something went wrong");
+  });
+
+  it("tells the load balancer through /healthz", async () => {
+    const response = await get(app, "/healthz");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: "unavailable", database: { ok: false } });
+  });
+});
+
+describe("feature flags", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ databaseUrl: undefined, features: parseFeatureFlags("hide_verified_link=1,sanction_belarus_flag=0") });
+  });
+  afterAll(() => app?.close());
+
+  it("reach the browser with the page", async () => {
+    const html = await (await get(app, "/clubs")).text();
+    const enabled = /data-features="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
+    expect(enabled).toContain("hide_verified_link");
+    expect(enabled).toContain("sanction_russia_flag");
+    expect(enabled).not.toContain("sanction_belarus_flag");
+  });
+});
