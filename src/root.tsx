@@ -1,4 +1,4 @@
-import { IntlProvider } from "react-intl";
+import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from "react-intl";
 import {
   data,
   isRouteErrorResponse,
@@ -58,14 +58,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={root?.messages ?? {}} onError={reportMissingMessage}>
+        <RawIntlProvider value={sharedIntl(locale, root?.messages ?? noMessages)}>
           <FeatureFlagsContext.Provider value={root?.features ?? {}}>{children}</FeatureFlagsContext.Provider>
-        </IntlProvider>
+        </RawIntlProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+const noMessages: Readonly<Record<string, string>> = {};
+const intlCache = createIntlCache();
+const intlByCatalog = new WeakMap<object, IntlShape>();
+
+/**
+ * One intl object per catalog, shared by every render: react-intl compiles each
+ * message once per intl object, so a fresh provider per request would compile
+ * them all again on every page.
+ */
+function sharedIntl(locale: string, messages: Readonly<Record<string, string>>): IntlShape {
+  const cached = intlByCatalog.get(messages);
+  if (cached && cached.locale === locale) return cached;
+  const intl = createIntl({ locale, defaultLocale, messages, onError: reportMissingMessage }, intlCache);
+  intlByCatalog.set(messages, intl);
+  return intl;
 }
 
 /** The flags that are on, as a space-separated list: readable by scripts, styles and tests. */

@@ -1,5 +1,6 @@
 import { and, count, countDistinct, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { memoizeFor } from "../../platform/cache/memoize-for.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
 import type { MemberProfile, MemberSummary, SiteCounts } from "./members.schema.ts";
 
@@ -25,20 +26,44 @@ function presentSummary(row: SummaryRow): MemberSummary {
   };
 }
 
+async function countMembers(db: Database): Promise<SiteCounts> {
+  const [row] = await db
+    .select({
+      members: count(),
+      countries: countDistinct(users.countryCode),
+      titledPlayers: sql<number>`count(${users.chessTitle})::int`,
+    })
+    .from(users)
+    .where(eq(users.isEnabled, true));
+  return { members: row?.members ?? 0, countries: row?.countries ?? 0, titledPlayers: row?.titledPlayers ?? 0 };
+}
+
+/** The home page's counts change slowly and cost a scan of all members: computed at most once a minute. */
+const SITE_COUNTS_TTL_MS = 60_000;
+/** The home page's lists are the same for every visitor: refreshed every 15 seconds. */
+const HOME_LISTS_TTL_MS = 15_000;
+
 /** Read-side queries about members for pages and cards. */
 export function createMembersService(db: Database) {
-  return {
-    async siteCounts(): Promise<SiteCounts> {
-      const [row] = await db
-        .select({
-          members: count(),
-          countries: countDistinct(users.countryCode),
-          titledPlayers: sql<number>`count(${users.chessTitle})::int`,
-        })
-        .from(users)
-        .where(eq(users.isEnabled, true));
-      return { members: row?.members ?? 0, countries: row?.countries ?? 0, titledPlayers: row?.titledPlayers ?? 0 };
+  const siteCounts = memoizeFor(SITE_COUNTS_TTL_MS, () => countMembers(db));
+  const homeListsByLimits = new Map<string, () => Promise<{ newest: MemberSummary[]; titled: MemberSummary[] }>>();
+  const service = {
+    siteCounts,
+
+    /** The home page's newest and titled members, shared by every visitor for a few seconds. */
+    homeLists(newestLimit: number, titledLimit: number): Promise<{ newest: MemberSummary[]; titled: MemberSummary[] }> {
+      const key = `${newestLimit}:${titledLimit}`;
+      let lists = homeListsByLimits.get(key);
+      if (!lists) {
+        lists = memoizeFor(HOME_LISTS_TTL_MS, async () => {
+          const [newest, titled] = await Promise.all([service.newestMembers(newestLimit), service.titledPlayers(titledLimit)]);
+          return { newest, titled };
+        });
+        homeListsByLimits.set(key, lists);
+      }
+      return lists();
     },
+
 
     async newestMembers(limit: number): Promise<MemberSummary[]> {
       const rows = await db.select(summaryColumns).from(users).where(eq(users.isEnabled, true)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
@@ -68,6 +93,7 @@ export function createMembersService(db: Database) {
       };
     },
   };
+  return service;
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

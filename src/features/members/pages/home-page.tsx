@@ -11,11 +11,7 @@ const TITLED_PLAYERS = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePage(request);
   const { members } = context.services;
-  const [counts, newest, titled] = await Promise.all([
-    members.siteCounts(),
-    members.newestMembers(NEWEST_MEMBERS),
-    members.titledPlayers(TITLED_PLAYERS),
-  ]);
+  const [counts, { newest, titled }] = await Promise.all([members.siteCounts(), members.homeLists(NEWEST_MEMBERS, TITLED_PLAYERS)]);
   return { counts, newest, titled };
 }
 
