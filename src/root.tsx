@@ -12,7 +12,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { anonymousUser } from "./features/accounts/current-user.ts";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
@@ -31,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dir: textDirection(locale),
     messages: context.messagesFor(locale),
     features: context.features,
-    currentUser: anonymousUser(context.features),
+    currentUser: context.viewer,
+    csrfToken: context.csrfToken,
     theme: "dark" as const,
   });
 }

@@ -19,6 +19,9 @@ import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
 import { createServices } from "./services.server.ts";
+import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
+import { registerViewer } from "../features/accounts/viewer.server.ts";
+import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 
 export interface KingsideApp {
   readonly app: FastifyInstance;
@@ -61,6 +64,10 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: "ks-rate:" } : {}),
   });
+
+  const sessions = createSessionsService(database.db);
+  const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
+  registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
 
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   registerClientReports(app, { db: database.db, features: config.features });

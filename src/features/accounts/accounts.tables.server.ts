@@ -29,6 +29,22 @@ export const users = pgTable(
     isStreamer: boolean("is_streamer").notNull().default(false),
     timezone: varchar("timezone", { length: 64 }).notNull().default("UTC"),
     language: varchar("language", { length: 8 }).notNull().default("en"),
+    /** Language of the content a member wants to read (articles, news). */
+    contentLanguage: varchar("content_language", { length: 8 }),
+    archiveView: varchar("archive_view", { length: 8 }).notNull().default("grid"),
+    homeContentType: varchar("home_content_type", { length: 16 }).notNull().default("following"),
+    fairPlayAgree: boolean("fair_play_agree").notNull().default(false),
+    /** A guest's self-declared skill (POST /guest/update-skill-level). */
+    skillLevel: smallint("skill_level"),
+    allowFriendRequests: boolean("allow_friend_requests").notNull().default(true),
+    profileEditingAllowed: boolean("profile_editing_allowed").notNull().default(true),
+    /** TOTP secret (base32); two-factor sign-in is on when totpEnabledAt is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** When a paid or gifted membership ends; the level falls back to basic then. */
+    membershipExpiresAt: timestamp("membership_expires_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
   },
@@ -43,3 +59,103 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * Server-side sessions. The cookie holds an opaque random token; the table
+ * keeps only its SHA-256, so a copy of the database cannot sign anyone in.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The password was right but the TOTP code is still due (the /2fa step). */
+    twoFactorPending: boolean("two_factor_pending").notNull().default(false),
+    remember: boolean("remember").notNull().default(false),
+    userAgent: varchar("user_agent", { length: 300 }),
+    ip: varchar("ip", { length: 64 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
+);
+
+/** One-time recovery codes for two-factor sign-in, stored hashed. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("recovery_codes_user_id_idx").on(table.userId)],
+);
+
+/** Site-wide roles beyond the membership level (cheat analyst, ...). */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 32 }).notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("user_roles_user_role_unique").on(table.userId, table.role)],
+);
+
+/** Per-club roles (owner, admin, chat moderator); the clubs feature links them to its clubs. */
+export const clubRoles = pgTable(
+  "club_roles",
+  {
+    clubId: integer("club_id").notNull(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 32 }).notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("club_roles_unique").on(table.clubId, table.userId, table.role), index("club_roles_user_idx").on(table.userId)],
+);
+
+/** Memberships granted by a payment provider, by staff or as a gift. */
+export const membershipGrants = pgTable(
+  "membership_grants",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    level: smallint("level").notNull(),
+    period: varchar("period", { length: 8 }).notNull(),
+    provider: varchar("provider", { length: 16 }).notNull(),
+    grantedBy: integer("granted_by").references(() => users.id, { onDelete: "set null" }),
+    giftedBy: integer("gifted_by").references(() => users.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("membership_grants_user_idx").on(table.userId), index("membership_grants_gifted_by_idx").on(table.giftedBy)],
+);
+
+/** Failed sign-ins, counted per account and per address for the rate limit. */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    usernameKey: varchar("username_key", { length: 254 }).notNull(),
+    ip: varchar("ip", { length: 64 }).notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt), index("sign_in_failures_ip_idx").on(table.ip, table.failedAt)],
+);
+
+/** Counters in fixed windows (registrations per address, ...), shared by every instance. */
+export const requestCounters = pgTable("request_counters", {
+  key: varchar("key", { length: 200 }).primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Secrets every instance shares (CSRF and challenge signing), created once. */
+export const serverSecrets = pgTable("server_secrets", {
+  name: varchar("name", { length: 64 }).primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { reportClientMetric } from "./client-metrics.ts";
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER } from "../security/csrf-names.ts";
 
 /**
  * The one HTTP client of the browser (spec 001 §7.7). It sends JSON, treats
@@ -11,10 +12,6 @@ import { reportClientMetric } from "./client-metrics.ts";
  * on 401.
  */
 
-export const CSRF_COOKIE = "XSRF-TOKEN";
-export const CSRF_HEADER = "x-xsrf-token";
-/** A 403 carrying this header offers a fresh CSRF token to retry with. */
-export const FRESH_CSRF_HEADER = "x-csrf-token";
 /** A 403 carrying this header asks for the human check (spec 001 §4.7). */
 export const CHALLENGE_HEADER = "x-kingside-challenge";
 export const CLIENT_HEADER = "x-kingside-client";
@@ -123,7 +120,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       const token = csrfToken();
       if (token) {
         headers[CSRF_HEADER] = token;
-        payload = { ...payload, _token: token };
+        payload = { ...payload, [CSRF_FIELD]: token };
       }
     }
     if (payload !== undefined) headers["content-type"] = "application/json";

@@ -1,6 +1,7 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { Locale } from "../i18n/locales.ts";
 import type { MembersService } from "../../features/members/members.service.server.ts";
+import type { CurrentUser } from "../../features/accounts/current-user.ts";
 
 /**
  * What the server hands every React Router loader: the services (loaders never
@@ -18,6 +19,10 @@ export type KingsideLoadContext = {
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
   readonly production: boolean;
+  /** Who is asking: the signed-in member, or the anonymous default object. */
+  readonly viewer: CurrentUser;
+  /** The CSRF token valid for this request's session; forms embed it as _token. */
+  readonly csrfToken: string;
 };
 
 declare module "react-router" {

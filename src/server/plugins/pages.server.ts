@@ -1,11 +1,16 @@
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@react-router/node";
 import type { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { KingsideLoadContext } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
+import type { Viewer } from "../../features/accounts/viewer.server.ts";
+
+const INTERNAL_REQUEST_HEADER = "x-kingside-internal-request";
 
 /** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
 const API_PREFIXES = ["/callback/", "/pub/", "/api/", "/error-reporting/", "/client-metrics", "/guest/", "/moderation/", "/ws"];
@@ -14,7 +19,7 @@ export interface PagesOptions {
   readonly build: ServerBuild;
   readonly clientDir: string;
   readonly production: boolean;
-  readonly context: KingsideLoadContext;
+  readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken">;
 }
 
 /**
@@ -34,11 +39,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     },
   });
 
-  const loadContext: AppLoadContext = options.context;
+  // React Router hands getLoadContext a Fetch Request only. Each request's viewer
+  // travels under a random id in an internal header that we always overwrite,
+  // so a client cannot choose it.
+  const viewers = new Map<string, Viewer>();
   const listener = createRequestListener({
     build: options.build,
     mode: options.production ? "production" : "development",
-    getLoadContext: () => loadContext,
+    getLoadContext: (request): AppLoadContext => {
+      const viewer = viewers.get(request.headers.get(INTERNAL_REQUEST_HEADER) ?? "");
+      if (!viewer) throw new Error("page request without a viewer");
+      return { ...options.context, viewer: viewer.user, csrfToken: viewer.csrfToken };
+    },
   });
 
   // Pages and form posts to page actions: the body stream stays unread for React Router.
@@ -55,6 +67,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           const query = request.url.slice(path.length);
           return reply.redirect(path.replace(/\/+$/, "") + query, 301);
         }
+        const internalId = randomUUID();
+        replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);
+        viewers.set(internalId, request.viewer);
+        reply.raw.once("close", () => viewers.delete(internalId));
         // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.server.ts";
+import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
+
+/** A session lives this long without use; "remember me" stretches it (capped at the spec's 90 days for cookies). */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const REMEMBERED_SESSION_MS = 90 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const SESSION_COOKIE = "ks_session";
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface ActiveSession {
+  readonly tokenHash: string;
+  readonly twoFactorPending: boolean;
+  readonly remember: boolean;
+  readonly expiresAt: Date;
+  readonly user: UserRow;
+}
+
+export interface SessionSummary {
+  readonly id: string;
+  readonly current: boolean;
+  readonly userAgent: string | null;
+  readonly ip: string | null;
+  readonly createdAt: string;
+  readonly lastSeenAt: string;
+}
+
+function lifetime(remember: boolean): number {
+  return remember ? REMEMBERED_SESSION_MS : SESSION_IDLE_MS;
+}
+
+/** Sessions: opaque cookie tokens, stored hashed, sliding expiry. */
+export function createSessionsService(db: Database, now: () => Date = () => new Date()) {
+  return {
+    /** A new session (a new id at every sign-in); returns the cookie token. */
+    async start(userId: number, options: { remember: boolean; twoFactorPending: boolean; userAgent: string | null; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(now().getTime() + lifetime(options.remember));
+      await db.insert(sessions).values({
+        tokenHash: hashSessionToken(token),
+        userId,
+        remember: options.remember,
+        twoFactorPending: options.twoFactorPending,
+        userAgent: options.userAgent?.slice(0, 300) ?? null,
+        ip: options.ip,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    /** The live session a cookie names, sliding its expiry; null when unknown or expired. */
+    async resume(token: string | undefined): Promise<ActiveSession | null> {
+      if (!token || token.length > 100) return null;
+      const tokenHash = hashSessionToken(token);
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
+        .limit(1);
+      if (!row) return null;
+      let expiresAt = row.session.expiresAt;
+      if (now().getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        expiresAt = new Date(now().getTime() + lifetime(row.session.remember));
+        await db.update(sessions).set({ lastSeenAt: now(), expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return { tokenHash, twoFactorPending: row.session.twoFactorPending, remember: row.session.remember, expiresAt, user: row.user };
+    },
+
+    async completeTwoFactor(tokenHash: string): Promise<void> {
+      await db.update(sessions).set({ twoFactorPending: false }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async end(tokenHash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** Ends one of the member's own sessions; false when it is not theirs. */
+    async revoke(userId: number, tokenHash: string): Promise<boolean> {
+      const removed = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash))).returning({ tokenHash: sessions.tokenHash });
+      return removed.length > 0;
+    },
+
+    async endAllFor(userId: number, exceptTokenHash?: string): Promise<void> {
+      await db.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+    },
+
+    async list(userId: number, currentTokenHash: string): Promise<SessionSummary[]> {
+      const rows = await db.select().from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now()))).orderBy(desc(sessions.lastSeenAt));
+      return rows.map((row) => ({
+        id: row.tokenHash,
+        current: row.tokenHash === currentTokenHash,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      }));
+    },
+
+    async purgeExpired(): Promise<number> {
+      const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now())).returning({ tokenHash: sessions.tokenHash });
+      return removed.length;
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Database } from "../../platform/db/client.server.ts";
+import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
+import { anonymousUser, type CurrentUser } from "./current-user.ts";
+import { presentCurrentUser } from "./current-user.server.ts";
+import { rolesOf } from "./roles.server.ts";
+import { SESSION_COOKIE, type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
+
+/** Who is making a request: the session (if any) and the current user built from it. */
+export interface Viewer {
+  readonly session: ActiveSession | null;
+  readonly user: CurrentUser;
+  /** The CSRF token valid for this session; forms embed it as _token. */
+  readonly csrfToken: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewer: Viewer;
+  }
+}
+
+/** Paths that take no CSRF token: write-only telemetry sinks (docs/decisions/0004) and service/RPC paths. */
+const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/, /^\/(service|rpc)\//];
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//];
+
+export interface CookiePolicy {
+  /** Secure cookies (https only) in production. */
+  readonly secure: boolean;
+}
+
+export function sessionCookieOptions(policy: CookiePolicy, expiresAt: Date | null) {
+  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: policy.secure, ...(expiresAt ? { expires: expiresAt } : {}) };
+}
+
+function csrfCookieOptions(policy: CookiePolicy) {
+  return { path: "/", httpOnly: false, sameSite: "lax" as const, secure: policy.secure };
+}
+
+/** Adds or replaces one cookie in the raw request, so that later readers (the pages) see the value just issued. */
+function exposeCookieToLaterReaders(request: FastifyRequest, name: string, value: string): void {
+  const others = (request.raw.headers.cookie ?? "")
+    .split(/;\s*/)
+    .filter((pair) => pair && !pair.startsWith(`${name}=`));
+  replaceRequestHeader(request.raw, "cookie", [...others, `${name}=${encodeURIComponent(value)}`].join("; "));
+  request.cookies[name] = value;
+}
+
+export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, policy: CookiePolicy, token: string): void {
+  reply.setCookie(CSRF_COOKIE, token, csrfCookieOptions(policy));
+  exposeCookieToLaterReaders(request, CSRF_COOKIE, token);
+}
+
+export function submittedCsrfToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header === "string" && header) return header;
+  const body: unknown = request.body;
+  if (body && typeof body === "object" && CSRF_FIELD in body) {
+    const field: unknown = body[CSRF_FIELD];
+    if (typeof field === "string") return field;
+  }
+  return undefined;
+}
+
+/**
+ * Every request learns its viewer from the session cookie, and gets a CSRF
+ * cookie valid for that session. State-changing requests must echo the token
+ * (header or _token field); otherwise 403 with a fresh token to retry with.
+ */
+export function registerViewer(app: FastifyInstance, deps: { db: Database; sessions: SessionsService; features: FeatureFlags; csrfSecret: Buffer; cookies: CookiePolicy }): void {
+  const anonymous = anonymousUser(deps.features);
+  const anonymousViewer: Viewer = { session: null, user: anonymous, csrfToken: "" };
+  const viewers = new WeakMap<FastifyRequest, Viewer>();
+  app.decorateRequest("viewer", {
+    getter(this: FastifyRequest) {
+      return viewers.get(this) ?? anonymousViewer;
+    },
+    setter(this: FastifyRequest, value: Viewer) {
+      viewers.set(this, value);
+    },
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (NO_SESSION_NEEDED.some((pattern) => pattern.test(path))) {
+      return;
+    }
+    const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
+    if (!session && request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    const user = session ? presentCurrentUser(session, await rolesOf(deps.db, session.user.id, session.user.membershipLevel), deps.features) : anonymous;
+    const binding = session?.tokenHash ?? null;
+    let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
+    if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {
+      csrfToken = issueCsrfToken(deps.csrfSecret, binding);
+      if (!STATE_CHANGING.has(request.method)) setCsrfCookie(request, reply, deps.cookies, csrfToken);
+    }
+    request.viewer = { session, user, csrfToken };
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const path = request.url.split("?")[0] ?? "/";
+    if (CSRF_EXEMPT.some((pattern) => pattern.test(path))) return;
+    const binding = request.viewer.session?.tokenHash ?? null;
+    if (csrfRequestIsValid(deps.csrfSecret, binding, request.cookies[CSRF_COOKIE], submittedCsrfToken(request))) return;
+    const fresh = issueCsrfToken(deps.csrfSecret, binding);
+    setCsrfCookie(request, reply, deps.cookies, fresh);
+    reply.header(FRESH_CSRF_HEADER, fresh);
+    throw new AppError("csrf_token_invalid");
+  });
+}
+
+/** The signed-in member (logged in, not on the two-factor step), or 401. */
+export function requireLoggedIn(request: FastifyRequest): ActiveSession & { readonly user: ActiveSession["user"] } {
+  const session = request.viewer.session;
+  if (!session || !request.viewer.user.isLoggedIn) throw new AppError("unauthenticated");
+  return session;
+}
+
+/** A logged-in member who is not a guest, or 401/403. */
+export function requireMember(request: FastifyRequest): ActiveSession {
+  const session = requireLoggedIn(request);
+  if (!request.viewer.user.isMember) throw new AppError("forbidden");
+  return session;
+}
