@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
 import { createServices } from "./services.server.ts";
 import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 import { registerViewer } from "../features/accounts/viewer.server.ts";
+import { registerSignInRoutes } from "../features/accounts/sign-in.routes.server.ts";
+import { createSignInService } from "../features/accounts/sign-in.service.server.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 
 export interface KingsideApp {
@@ -68,6 +70,9 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const sessions = createSessionsService(database.db);
   const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
   registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
+
+  const cookies = { secure: config.httpsOnly };
+  registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
 
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   registerClientReports(app, { db: database.db, features: config.features });

@@ -50,8 +50,16 @@ function exposeCookieToLaterReaders(request: FastifyRequest, name: string, value
   request.cookies[name] = value;
 }
 
+/**
+ * Sets a cookie as a plain Set-Cookie header: @fastify/cookie writes its
+ * cookies in onSend, which a hijacked page response never reaches.
+ */
+export function setCookieHeader(reply: FastifyReply, name: string, value: string, options: Parameters<FastifyInstance["serializeCookie"]>[2]): void {
+  reply.header("set-cookie", reply.server.serializeCookie(name, value, options));
+}
+
 export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, policy: CookiePolicy, token: string): void {
-  reply.setCookie(CSRF_COOKIE, token, csrfCookieOptions(policy));
+  setCookieHeader(reply, CSRF_COOKIE, token, csrfCookieOptions(policy));
   exposeCookieToLaterReaders(request, CSRF_COOKIE, token);
 }
 

@@ -1,14 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
-import { localeFromHost, defaultLocale } from "../i18n/locales.ts";
+import { defaultLocale, isLocale, localeFromHost, type Locale } from "../i18n/locales.ts";
 import { messagesFor } from "../i18n/messages.server.ts";
 import { intlFor } from "../i18n/translate.ts";
 import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
 
-/** The text of an error code in the request's language (a language subdomain, else English). */
+/** The language of a JSON or form request: the page's locale field, else a language subdomain, else English. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const body: unknown = request.body;
+  const field = body && typeof body === "object" && "locale" in body ? body.locale : undefined;
+  if (typeof field === "string" && isLocale(field)) return field;
+  return localeFromHost(request.host) ?? defaultLocale;
+}
+
+/** A message in the request's language. */
+export function translate(request: FastifyRequest, messageKey: string, values: Readonly<Record<string, string | number>> = {}): string {
+  const locale = requestLocale(request);
+  return intlFor(locale, messagesFor(locale)).formatMessage({ id: messageKey }, values);
+}
+
+/** The text of an error code in the request's language. */
 export function errorMessage(request: FastifyRequest, code: ApiErrorCode, values: Readonly<Record<string, string | number>> = {}): string {
-  const locale = localeFromHost(request.host) ?? defaultLocale;
-  return intlFor(locale, messagesFor(locale)).formatMessage({ id: apiErrors[code].messageKey }, values);
+  return translate(request, apiErrors[code].messageKey, values);
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

@@ -41,14 +41,15 @@ const USERNAME = "[A-Za-z0-9_-]+";
 const featurePage = "platform/pages/feature-page.tsx";
 const homePage = "features/members/pages/home-page.tsx";
 const memberPage = "features/members/pages/member-page.tsx";
+const loginPage = "features/accounts/pages/login-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
   { name: "web_root", path: "/", file: homePage, feature: "site" },
   { name: "web_home", path: "/home", file: homePage, feature: "site" },
   { name: "web_security_register", path: "/register", file: featurePage, feature: "accounts", query: ["redirectUrl"] },
-  { name: "web_security_login", path: "/login", file: featurePage, feature: "accounts" },
-  { name: "web_security_login_and_go", path: "/login_and_go", file: featurePage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_security_login", path: "/login", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_2fa_login", path: "/2fa", file: featurePage, feature: "accounts" },
   { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
   { name: "web_user_settings", path: "/settings", file: featurePage, feature: "settings" },

@@ -2,6 +2,7 @@ import { useIntl } from "react-intl";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { useLinks } from "../links/use-links.ts";
+import { FormSecurityFields } from "../../features/accounts/components/csrf-field.tsx";
 
 interface NavItem {
   readonly route: string;
@@ -52,6 +53,7 @@ export function SiteHeader() {
                 <>
                   <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>
                   <form method="post" action="/logout" className="ks-logout-form">
+                    <FormSecurityFields />
                     <button type="submit" className="ks-button ks-button-quiet">{intl.formatMessage({ id: "shell.nav.logout" })}</button>
                   </form>
                 </>

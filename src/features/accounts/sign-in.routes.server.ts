@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { translate } from "../../platform/http/json-errors.server.ts";
+import { formFailed, formSucceeded } from "../../platform/http/form-response.server.ts";
+import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
+import { isChecked, signInBodySchema } from "./accounts.schema.ts";
+import { hashSessionToken, SESSION_COOKIE, type SessionsService } from "./sessions.service.server.ts";
+import type { SignInService } from "./sign-in.service.server.ts";
+import { sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
+import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
+
+const FAILURE_STATUS = { invalid_credentials: 401, account_closed: 403, account_disabled: 403, too_many_attempts: 429 } as const;
+
+export interface SignInDeps {
+  readonly signIn: SignInService;
+  readonly sessions: SessionsService;
+  readonly csrfSecret: Buffer;
+  readonly cookies: CookiePolicy;
+}
+
+/** Starts a fresh session (a new id at every sign-in) and its CSRF token. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, deps: SignInDeps, userId: number, options: { remember: boolean; twoFactorPending: boolean }): Promise<void> {
+  const previous = request.viewer.session;
+  if (previous) await deps.sessions.end(previous.tokenHash);
+  const { token, expiresAt } = await deps.sessions.start(userId, { ...options, userAgent: request.headers["user-agent"] ?? null, ip: request.ip });
+  setCookieHeader(reply, SESSION_COOKIE, token, sessionCookieOptions(deps.cookies, options.remember ? expiresAt : null));
+  setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, hashSessionToken(token)));
+}
+
+/** POST /login and POST /logout (forms without JavaScript, or JSON from the HTTP client). */
+export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): void {
+  const signInRateLimit = { max: 30, timeWindow: "1 minute" };
+
+  app.post("/login", { config: { rateLimit: signInRateLimit } }, async (request, reply) => {
+    const parsed = signInBodySchema.safeParse(request.body);
+    const rawRedirect = parsed.success ? parsed.data.redirectUrl : undefined;
+    const target = safeRedirectPath(rawRedirect) ?? generateLink("web_home");
+    const backTo = generateLink("web_security_login");
+    if (!parsed.success) {
+      return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, "accounts.error.missing_credentials") }, backTo, { redirectUrl: rawRedirect });
+    }
+    const { username, password, remember } = parsed.data;
+    const result = await deps.signIn.verifyPassword(username, password, request.ip);
+    if (!result.ok) {
+      const label = result.values?.label;
+      const message = translate(request, `accounts.error.${result.error}`, label ? { label: translate(request, String(label)) } : {});
+      return formFailed(request, reply, { status: FAILURE_STATUS[result.error], code: result.error, message }, backTo, { redirectUrl: rawRedirect, username });
+    }
+    const user = result.value;
+    const twoFactorPending = user.totpEnabledAt !== null;
+    await startSession(request, reply, deps, user.id, { remember: isChecked(remember), twoFactorPending });
+    if (twoFactorPending) return formSucceeded(request, reply, generateLink("web_2fa_login", { redirectUrl: target }), { twoFactor: true });
+    return formSucceeded(request, reply, target);
+  });
+
+  app.post("/logout", async (request, reply) => {
+    const session = request.viewer.session;
+    if (session) await deps.sessions.end(session.tokenHash);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, null));
+    return formSucceeded(request, reply, generateLink("web_root"));
+  });
+}
