@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../platform/db/client.server.ts";
+import { databaseTargets } from "../../test/databases.ts";
+import { HttpSession } from "../../test/http-session.ts";
+import { startApp, type RunningApp } from "../../test/start-app.ts";
+import { users } from "./accounts.tables.server.ts";
+import { SESSION_COOKIE } from "./sessions.service.server.ts";
+import { SIGN_IN_LIMITS } from "./sign-in.service.server.ts";
+
+const PASSWORD = "kingside-demo";
+
+describe.each(databaseTargets())("signing in and out on $name", (target) => {
+  let app: RunningApp;
+  let drop: () => Promise<void>;
+  const session = () => new HttpSession(app.baseUrl);
+
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it("signs a member in with a form post and lands on the same-site target", async () => {
+    const browser = session();
+    await browser.get("/login_and_go?redirectUrl=/clubs");
+    const response = await browser.request("POST", "/login", { form: { username: "alice", password: PASSWORD, redirectUrl: "/clubs", _token: browser.csrfToken }, csrf: false });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/clubs");
+    const html = await (await browser.get("/clubs")).text();
+    expect(html).toContain('href="/member/alice"');
+    expect(html).toContain('action="/logout"');
+  });
+
+  it("accepts the email as the login, in any case", async () => {
+    const response = await session().signIn("ALICE@example.com", PASSWORD);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", redirect: "/home" });
+  });
+
+  it("refuses an open redirect and lands on /home instead", async () => {
+    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const browser = session();
+      await browser.ensureCsrf();
+      const response = await browser.request("POST", "/login", { json: { username: "bob", password: PASSWORD, redirectUrl: target } });
+      expect(await response.json()).toMatchObject({ redirect: "/home" });
+    }
+  });
+
+  it("gives a new session id at every sign-in and ends the previous one", async () => {
+    const browser = session();
+    await browser.signIn("carla", PASSWORD);
+    const first = browser.cookies.get(SESSION_COOKIE);
+    expect(first).toBeTruthy();
+    await browser.signIn("carla", PASSWORD);
+    const second = browser.cookies.get(SESSION_COOKIE);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    const stale = new HttpSession(app.baseUrl);
+    stale.cookies.set(SESSION_COOKIE, first ?? "");
+    expect(await (await stale.get("/clubs")).text()).not.toContain('href="/member/carla"');
+  });
+
+  it("refuses a state-changing request without the CSRF token, with a fresh token to retry", async () => {
+    const browser = session();
+    await browser.ensureCsrf();
+    const refused = await browser.request("POST", "/login", { json: { username: "bob", password: PASSWORD }, csrf: false });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "csrf_token_invalid" });
+    const fresh = refused.headers.get("x-csrf-token");
+    expect(fresh).toBeTruthy();
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    const retried = await browser.request("POST", "/login", { json: { username: "bob", password: PASSWORD }, headers: { "x-xsrf-token": fresh ?? "" }, csrf: false });
+    expect(retried.status).toBe(200);
+  });
+
+  it("refuses a token from another session", async () => {
+    const victim = session();
+    await victim.signIn("bob", PASSWORD);
+    const attacker = session();
+    await attacker.ensureCsrf();
+    // The attacker's own (anonymous) token, planted with the victim's session cookie.
+    const forged = new HttpSession(app.baseUrl);
+    forged.cookies.set(SESSION_COOKIE, victim.cookies.get(SESSION_COOKIE) ?? "");
+    forged.cookies.set("XSRF-TOKEN", attacker.csrfToken);
+    const response = await forged.request("POST", "/logout", { json: {} });
+    expect(response.status).toBe(403);
+    expect(await (await victim.get("/clubs")).text()).toContain('href="/member/bob"');
+  });
+
+  it("signs out through the logout form", async () => {
+    const browser = session();
+    await browser.signIn("bob", PASSWORD);
+    const response = await browser.request("POST", "/logout", { form: { _token: browser.csrfToken }, csrf: false });
+    expect(response.status).toBe(303);
+    expect(await (await browser.get("/clubs")).text()).not.toContain('action="/logout"');
+  });
+
+  it("refuses a wrong password without saying whether the member exists", async () => {
+    const wrongPassword = await session().signIn("alice", "not-her-password");
+    const unknownMember = await session().signIn("nobody-by-that-name", "whatever-123");
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownMember.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknownMember.json());
+  });
+
+  it("stores passwords as argon2id hashes only", async () => {
+    const rows = await queryRows(app.kingside.database.db, sql`select password_hash from users where password_hash is not null`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(String(row.password_hash)).toMatch(/^\$argon2id\$/);
+  });
+
+  it("rate-limits failed sign-ins per account, even with the right password afterwards", async () => {
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) {
+      expect((await session().signIn("moderator", `wrong-${attempt}`)).status).toBe(401);
+    }
+    const blocked = await session().signIn("moderator", PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts" });
+  });
+
+  it("refuses closed and disabled accounts and says why", async () => {
+    const db = app.kingside.database.db;
+    await db.update(users).set({ membershipLevel: 6 }).where(eq(users.usernameKey, "carla"));
+    const closed = await session().signIn("carla", PASSWORD);
+    expect(closed.status).toBe(403);
+    expect(await closed.json()).toMatchObject({ code: "account_closed", message: expect.stringContaining("Closed: Abuse") });
+
+    await db.update(users).set({ membershipLevel: 50, isEnabled: false }).where(eq(users.usernameKey, "carla"));
+    const disabled = await session().signIn("carla", PASSWORD);
+    expect(disabled.status).toBe(403);
+    expect(await disabled.json()).toMatchObject({ code: "account_disabled" });
+    await db.update(users).set({ isEnabled: true }).where(eq(users.usernameKey, "carla"));
+  });
+
+  it("shows a refused form post its message on the page", async () => {
+    const browser = session();
+    await browser.ensureCsrf();
+    const response = await browser.request("POST", "/login", { form: { username: "alice", password: "nope-nope", _token: browser.csrfToken }, csrf: false });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toContain("error=invalid_credentials");
+    const html = await (await browser.get(location)).text();
+    expect(html).toContain("Invalid username or password.");
+  });
+});
