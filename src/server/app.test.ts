@@ -3,23 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../platform/db/client.server.ts";
 import { parseFeatureFlags } from "../platform/flags/feature-flags.ts";
 import { databaseTargets } from "../test/databases.ts";
-import { rawGet, startApp, type RunningApp } from "../test/start-app.ts";
+import { appForSuite, rawGet, startApp, type RunningApp } from "../test/start-app.ts";
 
 const get = (app: RunningApp, path: string, headers: Record<string, string> = {}) =>
   fetch(`${app.baseUrl}${path}`, { headers, redirect: "manual" });
 
 describe.each(databaseTargets())("the site on $name", (target) => {
+  const suite = appForSuite(target, { seedDemoData: true });
   let app: RunningApp;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
+  beforeAll(() => {
+    app = suite.current;
   });
 
   it("migrates the database and fills it with demo members", async () => {

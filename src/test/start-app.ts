@@ -1,5 +1,7 @@
 import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll } from "vitest";
 import { readConfig, type ServerConfig } from "../server/config.server.ts";
+import type { DatabaseTarget } from "./databases.ts";
 import { createKingsideApp, type KingsideApp } from "../server/app.server.ts";
 
 export interface RunningApp {
@@ -46,4 +48,28 @@ export function rawGet(baseUrl: string, path: string, headers: Record<string, st
     request.on("error", reject);
     request.end();
   });
+}
+
+/**
+ * The app for one describe block: started on a fresh database of the target
+ * before the tests, closed and dropped after them. Read `.current` inside tests.
+ */
+export function appForSuite(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}): { readonly current: RunningApp } {
+  let app: RunningApp | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    app = await startApp({ ...overrides, databaseUrl: database.databaseUrl });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+  return {
+    get current(): RunningApp {
+      if (!app) throw new Error("the app is not started yet");
+      return app;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import type { UserRow } from "./accounts.tables.server.ts";
-import { archiveViews, defaultAvatarUrl, homeContentTypes, levelFlags, type CurrentUser } from "./current-user.ts";
+import { anonymousUser, archiveViews, defaultAvatarUrl, homeContentTypes, levelFlags, type CurrentUser } from "./current-user.ts";
 import { membershipName } from "./levels.ts";
 import type { ActiveSession } from "./sessions.service.server.ts";
 
@@ -17,7 +17,9 @@ export function presentCurrentUser(session: ActiveSession, roles: readonly strin
   const loggedIn = !session.twoFactorPending;
   const level = user.membershipLevel;
   const name = membershipName(level);
+  // Everything not known yet (friends, rating, ...) keeps the anonymous default.
   return {
+    ...anonymousUser(features),
     ...levelFlags(level, loggedIn),
     isLoggedIn: loggedIn,
     isMember: loggedIn && level !== 0,
@@ -27,14 +29,11 @@ export function presentCurrentUser(session: ActiveSession, roles: readonly strin
     isActivated: true,
     isEnabled: user.isEnabled,
     isNewlyRegistered: now.getTime() - user.createdAt.getTime() < NEWLY_REGISTERED_MS,
-    isImpersonating: false,
-    isContentHidden: false,
     membershipLevel: level,
     membership: { code: name, level, name },
     chessTitle: user.chessTitle,
     country: user.countryCode,
     flag: user.countryCode,
-    cohort: null,
     flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
     flairCode: user.flairCode,
     avatarUrl: user.avatarUrl ?? defaultAvatarUrl,
@@ -44,21 +43,11 @@ export function presentCurrentUser(session: ActiveSession, roles: readonly strin
     registerDate: user.createdAt.toISOString(),
     timezone: user.timezone,
     language: user.language,
-    rating: null,
-    safeMode: false,
     eligibleFirstTrial: level === 10,
-    diagramSettings: {},
     roles,
     archiveView: oneOf(archiveViews, user.archiveView, "grid"),
     homeContentType: oneOf(homeContentTypes, user.homeContentType, "following"),
     fairPlayAgree: user.fairPlayAgree,
     twoFactorEnabled: user.totpEnabledAt !== null,
-    features,
-    friends: [],
-    opponents: [],
-    followSuggestions: [],
-    message: null,
-    isFriendsLoading: false,
-    isOpponentsLoading: false,
   };
 }

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../platform/db/client.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { HttpSession } from "../../test/http-session.ts";
-import { startApp, type RunningApp } from "../../test/start-app.ts";
+import { appForSuite } from "../../test/start-app.ts";
 import { users } from "./accounts.tables.server.ts";
 import { SESSION_COOKIE } from "./sessions.service.server.ts";
 import { SIGN_IN_LIMITS } from "./sign-in.service.server.ts";
@@ -11,19 +11,8 @@ import { SIGN_IN_LIMITS } from "./sign-in.service.server.ts";
 const PASSWORD = "kingside-demo";
 
 describe.each(databaseTargets())("signing in and out on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  const session = () => new HttpSession(app.baseUrl);
-
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = appForSuite(target, { seedDemoData: true });
+  const session = () => new HttpSession(suite.current.baseUrl);
 
   it("signs a member in with a form post and lands on the same-site target", async () => {
     const browser = session();
@@ -60,7 +49,7 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
     const second = browser.cookies.get(SESSION_COOKIE);
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
-    const stale = new HttpSession(app.baseUrl);
+    const stale = new HttpSession(suite.current.baseUrl);
     stale.cookies.set(SESSION_COOKIE, first ?? "");
     expect(await (await stale.get("/clubs")).text()).not.toContain('href="/member/carla"');
   });
@@ -84,7 +73,7 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
     const attacker = session();
     await attacker.ensureCsrf();
     // The attacker's own (anonymous) token, planted with the victim's session cookie.
-    const forged = new HttpSession(app.baseUrl);
+    const forged = new HttpSession(suite.current.baseUrl);
     forged.cookies.set(SESSION_COOKIE, victim.cookies.get(SESSION_COOKIE) ?? "");
     forged.cookies.set("XSRF-TOKEN", attacker.csrfToken);
     const response = await forged.request("POST", "/logout", { json: {} });
@@ -109,7 +98,7 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
   });
 
   it("stores passwords as argon2id hashes only", async () => {
-    const rows = await queryRows(app.kingside.database.db, sql`select password_hash from users where password_hash is not null`);
+    const rows = await queryRows(suite.current.kingside.database.db, sql`select password_hash from users where password_hash is not null`);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(String(row.password_hash)).toMatch(/^\$argon2id\$/);
   });
@@ -124,7 +113,7 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
   });
 
   it("refuses closed and disabled accounts and says why", async () => {
-    const db = app.kingside.database.db;
+    const db = suite.current.kingside.database.db;
     await db.update(users).set({ membershipLevel: 6 }).where(eq(users.usernameKey, "carla"));
     const closed = await session().signIn("carla", PASSWORD);
     expect(closed.status).toBe(403);

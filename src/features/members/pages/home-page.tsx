@@ -4,6 +4,7 @@ import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { MemberName } from "../components/member-name.tsx";
+import type { MemberSummary } from "../members.schema.ts";
 
 const NEWEST_MEMBERS = 12;
 const TITLED_PLAYERS = 12;
@@ -34,31 +35,28 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <li><strong>{intl.formatNumber(counts.titledPlayers)}</strong> <FormattedMessage id="home.count_titled" values={{ count: counts.titledPlayers }} /></li>
       </ul>
       <div className="ks-columns">
-        <section className="ks-card" aria-labelledby="newest-members">
-          <h2 id="newest-members">{intl.formatMessage({ id: "home.newest_members" })}</h2>
-          {newest.length === 0 ? (
-            <p className="ks-muted">{intl.formatMessage({ id: "home.no_members" })}</p>
-          ) : (
-            <ul className="ks-member-list" role="list">
-              {newest.map((member) => (
-                <li key={member.username}><MemberName member={member} /></li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="ks-card" aria-labelledby="titled-players">
-          <h2 id="titled-players">{intl.formatMessage({ id: "home.titled_players" })}</h2>
-          {titled.length === 0 ? (
-            <p className="ks-muted">{intl.formatMessage({ id: "home.no_titled" })}</p>
-          ) : (
-            <ul className="ks-member-list" role="list">
-              {titled.map((member) => (
-                <li key={member.username}><MemberName member={member} /></li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <MemberListCard id="newest-members" title={intl.formatMessage({ id: "home.newest_members" })} empty={intl.formatMessage({ id: "home.no_members" })} members={newest} />
+        <MemberListCard id="titled-players" title={intl.formatMessage({ id: "home.titled_players" })} empty={intl.formatMessage({ id: "home.no_titled" })} members={titled} />
       </div>
+    </section>
+  );
+}
+
+function MemberListCard({ id, title, empty, members }: { id: string; title: string; empty: string; members: readonly MemberSummary[] }) {
+  return (
+    <section className="ks-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {members.length === 0 ? (
+        <p className="ks-muted">{empty}</p>
+      ) : (
+        <ul className="ks-member-list" role="list">
+          {members.map((member) => (
+            <li key={member.username}>
+              <MemberName member={member} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
