@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { users } from "../accounts/accounts.tables.server.ts";
+
+/**
+ * The social graph. Friendships are stored once per direction (two rows), so
+ * "my friends" and friend counts are one index range each.
+ */
+export const friendships = pgTable(
+  "friendships",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    friendId: integer("friend_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.friendId] }), index("friendships_friend_idx").on(table.friendId), check("friendships_not_self", sql`${table.userId} <> ${table.friendId}`)],
+);
+
+export const friendRequests = pgTable(
+  "friend_requests",
+  {
+    senderId: integer("sender_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    recipientId: integer("recipient_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Sent from a suggestion (recommendation=1). */
+    fromRecommendation: boolean("from_recommendation").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.senderId, table.recipientId] }), index("friend_requests_recipient_idx").on(table.recipientId), check("friend_requests_not_self", sql`${table.senderId} <> ${table.recipientId}`)],
+);
+
+/** "Track" in the spec: following a member. */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: integer("follower_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    followedId: integer("followed_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.followerId, table.followedId] }), index("follows_followed_idx").on(table.followedId), check("follows_not_self", sql`${table.followerId} <> ${table.followedId}`)],
+);
+
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index("blocks_blocked_idx").on(table.blockedId), check("blocks_not_self", sql`${table.blockerId} <> ${table.blockedId}`)],
+);
+
+export const mutes = pgTable(
+  "mutes",
+  {
+    muterId: integer("muter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    mutedId: integer("muted_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.muterId, table.mutedId] }), check("mutes_not_self", sql`${table.muterId} <> ${table.mutedId}`)],
+);
+
+/** Reports of abuse, queued for the moderators. */
+export const memberReports = pgTable(
+  "member_reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    abuserId: integer("abuser_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reason: varchar("reason", { length: 32 }).notNull(),
+    details: varchar("details", { length: 2000 }),
+    status: varchar("status", { length: 16 }).notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("member_reports_status_idx").on(table.status, table.createdAt), index("member_reports_abuser_idx").on(table.abuserId)],
+);
+
+/** A member's private note about another member. */
+export const memberNotes = pgTable(
+  "member_notes",
+  {
+    authorId: integer("author_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    body: varchar("body", { length: 1000 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.authorId, table.subjectId] })],
+);
+
+/** Small per-member flags and values (introducedToStreaks, ...). */
+export const memberItems = pgTable(
+  "member_items",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 64 }).notNull(),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/** Follow suggestions a member dismissed. */
+export const dismissedSuggestions = pgTable(
+  "dismissed_suggestions",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    dismissedId: integer("dismissed_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.dismissedId] })],
+);
+
+/** When each member was last seen connected (presence's "offline since"). */
+export const memberPresence = pgTable("member_presence", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+});
