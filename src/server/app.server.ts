@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerClientReports } from "../platform/http/client-reports.routes.server.ts";
+import { registerPublicPlayerApi } from "../features/members/public-api/public-api.routes.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
@@ -19,11 +20,22 @@ import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
 import { createServices } from "./services.server.ts";
+import { registerSocialRoutes } from "../features/social/social.routes.server.ts";
+import { registerMemberCallbackRoutes } from "../features/social/member-callbacks.routes.server.ts";
 import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 import { registerViewer } from "../features/accounts/viewer.server.ts";
 import { registerSignInRoutes } from "../features/accounts/sign-in.routes.server.ts";
+import { registerAccountActions } from "../features/accounts/account-actions.server.ts";
 import { createSignInService } from "../features/accounts/sign-in.service.server.ts";
+import { registerRegistrationRoutes } from "../features/accounts/registration/registration.routes.server.ts";
+import { createRegistrationService } from "../features/accounts/registration/registration.service.server.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
+import { registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { registerTwoFactorRoutes } from "../features/accounts/two-factor/two-factor.routes.server.ts";
+import { createTwoFactorService } from "../features/accounts/two-factor/two-factor.service.server.ts";
+import { recoveryCodesKey } from "../features/accounts/two-factor/recovery-codes-flash.server.ts";
+import { registerAccountSettingsRoutes } from "../features/accounts/settings/settings.routes.server.ts";
+import { createAccountSettingsService } from "../features/accounts/settings/settings.service.server.ts";
 
 export interface KingsideApp {
   readonly app: FastifyInstance;
@@ -72,13 +84,22 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
 
   const cookies = { secure: config.httpsOnly };
+  // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
+  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies });
   registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
+  const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
+  registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
+  registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db), csrfSecret, cookies });
+  registerRegistrationRoutes(app, { signIn: createSignInService(database.db), registration: createRegistrationService(database.db), sessions, csrfSecret, cookies });
 
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   registerClientReports(app, { db: database.db, features: config.features });
+  await registerPublicPlayerApi(app, { db: database.db });
   await registerRealtime(app, { bus, instanceId: config.instanceId });
 
-  const services = createServices(database.db);
+  const services = createServices(database.db, bus);
+  registerSocialRoutes(app, { social: services.social, features: config.features });
+  registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: config.features, inviteSecret: await sharedSecret(database.db, "invite") });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,
@@ -91,6 +112,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     database,
     bus,
     async close() {
+      await membershipExpiry.stop();
       await app.close();
       await bus.close();
       rateLimitRedis?.disconnect();

@@ -1,10 +1,28 @@
 import type { Database } from "../platform/db/client.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
+import type { EventBus } from "../platform/realtime/bus.server.ts";
+import { publishToRoom } from "../platform/realtime/hub.server.ts";
+import { roomName } from "../platform/realtime/protocol.ts";
 import { createMembersService } from "../features/members/members.service.server.ts";
+import { createSocialService } from "../features/social/social.service.server.ts";
+import { createMemberItemsService } from "../features/social/member-items.service.server.ts";
+import { createUserCardService } from "../features/social/user-card.service.server.ts";
+import { createAccountSettingsService } from "../features/accounts/settings/settings.service.server.ts";
+import { createBuiltinMembershipProvider, createMembershipService } from "../features/accounts/membership/membership.service.server.ts";
+import { createStaffService } from "../features/accounts/staff/staff.service.server.ts";
+import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 
-/** Every feature's service, built once per process around the shared database. */
-export function createServices(db: Database): Services {
+/** Every feature's service, built once per process around the shared database and bus. */
+export function createServices(db: Database, bus: EventBus): Services {
+  const social = createSocialService(db, (event) => publishToRoom(bus, roomName("user", event.recipientId), event.type, { from: event.from }));
+  const memberItems = createMemberItemsService(db);
   return {
     members: createMembersService(db),
+    social,
+    memberItems,
+    userCards: createUserCardService(db, social, memberItems),
+    accountSettings: createAccountSettingsService(db),
+    membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
+    staff: createStaffService(db, createSessionsService(db)),
   };
 }

@@ -1,6 +1,12 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { Locale } from "../i18n/locales.ts";
 import type { MembersService } from "../../features/members/members.service.server.ts";
+import type { SocialService } from "../../features/social/social.service.server.ts";
+import type { MemberItemsService } from "../../features/social/member-items.service.server.ts";
+import type { UserCardService } from "../../features/social/user-card.service.server.ts";
+import type { AccountSettingsService } from "../../features/accounts/settings/settings.service.server.ts";
+import type { MembershipService } from "../../features/accounts/membership/membership.service.server.ts";
+import type { StaffService } from "../../features/accounts/staff/staff.service.server.ts";
 import type { CurrentUser } from "../../features/accounts/current-user.ts";
 
 /**
@@ -10,6 +16,12 @@ import type { CurrentUser } from "../../features/accounts/current-user.ts";
  */
 export interface Services {
   readonly members: MembersService;
+  readonly social: SocialService;
+  readonly memberItems: MemberItemsService;
+  readonly userCards: UserCardService;
+  readonly accountSettings: AccountSettingsService;
+  readonly membership: MembershipService;
+  readonly staff: StaffService;
 }
 
 // A type alias, not an interface: React Router's AppLoadContext has an index

@@ -7,16 +7,17 @@
  * `event` carries a domain `type` of its own.
  */
 import { z } from "zod";
+import { presenceSchema } from "../../features/presence/presence.schema.ts";
 
 // ---------------------------------------------------------------------------
 // Rooms
 
 const roomIdPattern = "[A-Za-z0-9_-]{1,64}";
-/** `user:{id}`, `game:{id}`, `club:{id}`, `demo:{word}`, `tv`, `presence`. */
-const roomPattern = new RegExp(`^(?:(?:user|game|club|demo):${roomIdPattern}|tv|presence)$`);
+/** `user:{id}`, `game:{id}`, `club:{id}`, `demo:{word}`, `presence:{userId}` (one member's presence), `tv`, `presence`. */
+const roomPattern = new RegExp(`^(?:(?:user|game|club|demo|presence):${roomIdPattern}|tv|presence)$`);
 const roomIdRegExp = new RegExp(`^${roomIdPattern}$`);
 
-export type RoomKindWithId = "user" | "game" | "club" | "demo";
+export type RoomKindWithId = "user" | "game" | "club" | "demo" | "presence";
 export type RoomKindSingleton = "tv" | "presence";
 export type RoomName = `${RoomKindWithId}:${string}` | RoomKindSingleton;
 
@@ -30,7 +31,7 @@ export const roomNameSchema = z.custom<RoomName>(isRoomName, { message: "invalid
 export function roomName(kind: RoomKindSingleton): RoomName;
 export function roomName(kind: RoomKindWithId, id: string | number): RoomName;
 export function roomName(kind: RoomKindWithId | RoomKindSingleton, id?: string | number): RoomName {
-  if (kind === "tv" || kind === "presence") return kind;
+  if (kind === "tv" || (kind === "presence" && id === undefined)) return kind;
   const idText = String(id);
   if (!roomIdRegExp.test(idText)) throw new Error(`Invalid ${kind} room id: "${idText}"`);
   return `${kind}:${idText}`;
@@ -43,6 +44,12 @@ export function roomName(kind: RoomKindWithId | RoomKindSingleton, id?: string |
 export const realtimeEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("system.broadcast"), payload: z.object({ text: z.string() }) }),
   z.object({ type: z.literal("demo.echo"), payload: z.object({ text: z.string(), from: z.string() }) }),
+  // Social: sent to the other member's user:{id} room.
+  z.object({ type: z.literal("friend.request"), payload: z.object({ from: z.string() }) }),
+  z.object({ type: z.literal("friend.accepted"), payload: z.object({ from: z.string() }) }),
+  z.object({ type: z.literal("friend.removed"), payload: z.object({ from: z.string() }) }),
+  // Presence: a member's presence changed; sent to their presence:{id} room.
+  z.object({ type: z.literal("presence.changed"), payload: presenceSchema }),
 ]);
 
 type RealtimeEventBody = z.infer<typeof realtimeEventSchema>;

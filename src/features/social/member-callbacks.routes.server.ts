@@ -1,0 +1,169 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { requestLocale, translate } from "../../platform/http/json-errors.server.ts";
+import { isLocale } from "../../platform/i18n/locales.ts";
+import { generateLink } from "../../platform/links/links.ts";
+import { inviteToken } from "./invite-link.server.ts";
+import type { MemberItemsService } from "./member-items.service.server.ts";
+import {
+  ITEM_HASH_PATTERN,
+  lifetimeScoreBodySchema,
+  noteBodySchema,
+  readableItems,
+  SEARCH_MIN_LENGTH,
+  setItemBodySchema,
+  usernameParamSchema,
+  type LifetimeScore,
+} from "./social.schema.ts";
+import { actorOf, parseUsername, sendResult } from "./social.routes.server.ts";
+import type { SocialService } from "./social.service.server.ts";
+import type { UserCardService } from "./user-card.service.server.ts";
+
+const FRIENDS_PAGE_SIZE = 50;
+const NOTES_PAGE_SIZE = 20;
+const SEARCH_LIMIT = 10;
+
+const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+const friendsQuerySchema = pageQuerySchema.extend({
+  orderByFriendsFirst: z.enum(["0", "1"]).default("0"),
+  avatarSize: z.coerce.number().int().min(16).max(200).default(50),
+});
+
+/** No games are recorded yet: every lifetime score is 0-0-0 until online play exists. */
+const noGamesYet: LifetimeScore = { win: 0, lose: 0, draw: 0 };
+
+export interface MemberCallbackDeps {
+  readonly social: SocialService;
+  readonly items: MemberItemsService;
+  readonly cards: UserCardService;
+  readonly features: FeatureFlags;
+  readonly inviteSecret: Buffer;
+}
+
+/** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
+export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberCallbackDeps): void {
+  const { social, items, cards } = deps;
+
+  app.get("/callback/user/popup/:username", async (request, reply) => {
+    const username = parseUsername(request, "username");
+    const viewer = request.viewer.user.isLoggedIn && request.viewer.user.id !== null ? { id: request.viewer.user.id, level: request.viewer.user.membershipLevel } : null;
+    const card = await cards.card(username, viewer, requestLocale(request));
+    if (!card) return reply.code(404).send({ code: "not_found", message: translate(request, "social.error.not_found") });
+    return reply.header("cache-control", "private, no-store").send({ user: card });
+  });
+
+  app.get("/callback/friends/get-friends/:username", async (request) => {
+    const query = friendsQuerySchema.parse(request.query);
+    const target = await social.findTarget(parseUsername(request, "username"));
+    if (!target) throw new AppError("not_found");
+    const viewerId = request.viewer.user.isLoggedIn ? request.viewer.user.id : null;
+    const { friends, total } = await social.friendsOf(target.id, viewerId, {
+      orderByFriendsFirst: query.orderByFriendsFirst === "1",
+      limit: FRIENDS_PAGE_SIZE,
+      offset: (query.page - 1) * FRIENDS_PAGE_SIZE,
+    });
+    return { friends, meta: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / FRIENDS_PAGE_SIZE)), totalResultsCount: total, avatarSize: query.avatarSize } };
+  });
+
+  app.get("/callback/friends/search/:user", async (request) => {
+    const { q } = z.object({ q: z.string().trim().min(1).max(25) }).parse(request.query);
+    const target = await social.findTarget(parseUsername(request, "user"));
+    if (!target) throw new AppError("not_found");
+    const viewerId = request.viewer.user.isLoggedIn ? request.viewer.user.id : null;
+    const { friends } = await social.friendsOf(target.id, viewerId, { orderByFriendsFirst: false, query: q, limit: SEARCH_LIMIT, offset: 0 });
+    return { friends };
+  });
+
+  app.get("/callback/friend/registration-invite-link", async (request) => {
+    const actor = actorOf(request);
+    const path = generateLink("web_security_register", { invite: inviteToken(deps.inviteSecret, actor.id) });
+    return { link: `${request.protocol}://${request.host}${path}` };
+  });
+
+  app.get("/callback/user/follow_suggestions", async (request) => {
+    const actor = actorOf(request);
+    const usernames = await social.followSuggestions(actor.id, 10);
+    return { users: usernames.map((username) => ({ username })), notYetFollowing: true };
+  });
+
+  app.post("/callback/user/dismiss_follow/:username", async (request, reply) =>
+    sendResult(request, reply, await social.dismissSuggestion(actorOf(request), parseUsername(request, "username")), { key: "dismissed" }),
+  );
+
+  app.get("/callback/recent/opponents", async (request) => {
+    actorOf(request);
+    // Online play comes with a later feature: nobody has opponents yet.
+    return { opponents: [] };
+  });
+
+  app.get("/callback/user/search/:username", async (request, reply) => {
+    if (deps.features.username_search_string_check) {
+      const raw: unknown = request.query && typeof request.query === "object" ? Reflect.get(request.query, "username") : undefined;
+      if (raw !== undefined && typeof raw !== "string") throw new AppError("validation_failed");
+    }
+    const params = z.object({ username: z.string().max(25) }).parse(request.params);
+    const query = params.username.trim();
+    if ([...query].length < SEARCH_MIN_LENGTH) {
+      return reply.code(422).send({ code: "validation_failed", message: translate(request, "social.search.too_short", { number: SEARCH_MIN_LENGTH }) });
+    }
+    if (!usernameParamSchema.safeParse(query).success) return { users: [] };
+    return { users: await social.searchMembers(query, SEARCH_LIMIT) };
+  });
+
+  app.post("/callback/user/lifetime-score", async (request) => {
+    lifetimeScoreBodySchema.parse(request.body);
+    return noGamesYet;
+  });
+
+  app.get("/callback/user/lifetime-score/:user/:opponent", async (request) => {
+    const [user, opponent] = await Promise.all([social.findTarget(parseUsername(request, "user")), social.findTarget(parseUsername(request, "opponent"))]);
+    if (!user || !opponent) throw new AppError("not_found");
+    return noGamesYet;
+  });
+
+  app.post("/callback/user/note", async (request, reply) => {
+    const actor = actorOf(request);
+    const body = noteBodySchema.parse(request.body);
+    const target = await social.findTarget(body.username);
+    if (!target) throw new AppError("not_found");
+    if (target.id === actor.id) return reply.code(422).send({ code: "self", message: translate(request, "social.error.self") });
+    await items.setNote(actor.id, target.id, body.note);
+    return { status: "ok", note: body.note.trim() || null };
+  });
+
+  app.get("/callback/user/notes", async (request) => {
+    const actor = actorOf(request);
+    const { page } = pageQuerySchema.parse(request.query);
+    const { notes, total } = await items.notes(actor.id, page, NOTES_PAGE_SIZE);
+    return { notes, meta: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)), totalResultsCount: total } };
+  });
+
+  app.get("/callback/user/get-item/:item", async (request) => {
+    const session = request.viewer.session;
+    if (!session || !request.viewer.user.isLoggedIn) throw new AppError("unauthenticated");
+    const { item } = z.object({ item: z.string().max(64) }).parse(request.params);
+    const readable = (readableItems as readonly string[]).includes(item) || ITEM_HASH_PATTERN.test(item);
+    if (!readable) throw new AppError("not_found");
+    const value = await items.getItem(session.user.id, item);
+    return { item, value: value === "1" ? 1 : 0 };
+  });
+
+  app.post("/callback/user/set-item", async (request) => {
+    const session = request.viewer.session;
+    if (!session || !request.viewer.user.isLoggedIn) throw new AppError("unauthenticated");
+    const body = setItemBodySchema.parse(request.body);
+    const value = String(body.value) === "1" ? "1" : "0";
+    await items.setItem(session.user.id, body.item, value);
+    return { status: "ok", item: body.item, value: Number(value) };
+  });
+
+  app.post("/callback/user/content-language/set", async (request) => {
+    const actor = actorOf(request);
+    const { language } = z.object({ language: z.string().max(8) }).parse(request.body);
+    if (!isLocale(language)) throw new AppError("validation_failed", {}, { language: translate(request, "social.error.unknown_language") });
+    await items.setContentLanguage(actor.id, language);
+    return { status: "ok", language };
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
+import { AppError, type Result } from "../../platform/http/errors.ts";
+import { translate } from "../../platform/http/json-errors.server.ts";
+import { requireMember } from "../accounts/viewer.server.ts";
+import { reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
+import type { Actor, SocialFailure, SocialService } from "./social.service.server.ts";
+
+/** How each refusal answers: the status and the message key social.error.<code>. */
+const failureStatus: Readonly<Record<SocialFailure, number>> = {
+  not_found: 404,
+  self: 422,
+  status_too_long: 422,
+  guest: 403,
+  account_closed: 403,
+  blocked: 403,
+  blocked_by_member: 403,
+  requests_not_allowed: 403,
+  cannot_block_staff: 403,
+  already_friends: 409,
+  request_exists: 409,
+  no_request: 409,
+  not_friends: 409,
+  already_tracking: 409,
+  not_tracking: 409,
+  already_blocked: 409,
+  not_blocked: 409,
+  already_muted: 409,
+  not_muted: 409,
+};
+
+/** The acting member, or 401 (anonymous, two-factor step) / 403 (guest). */
+export function actorOf(request: FastifyRequest): Actor {
+  const session = requireMember(request);
+  return { id: session.user.id, username: session.user.username, level: session.user.membershipLevel };
+}
+
+export function parseUsername(request: FastifyRequest, name: string): string {
+  const params: unknown = request.params;
+  const value = params && typeof params === "object" && name in params ? Reflect.get(params, name) : undefined;
+  const parsed = usernameParamSchema.safeParse(value);
+  if (!parsed.success) throw new AppError("not_found");
+  return parsed.data;
+}
+
+/** Sends a service result: the value under `key` with a success message, or the refusal. */
+export function sendResult<T>(request: FastifyRequest, reply: FastifyReply, result: Result<T, SocialFailure>, success: { key: string; messageKey?: string }) {
+  if (!result.ok) {
+    return reply.code(failureStatus[result.error]).send({ code: result.error, message: translate(request, `social.error.${result.error}`, result.values ?? {}) });
+  }
+  return reply.send({ status: "ok", [success.key]: result.value, ...(success.messageKey ? { message: translate(request, success.messageKey) } : {}) });
+}
+
+type RelationshipAction = (actor: Actor, username: string) => Promise<Result<Relationship, SocialFailure>>;
+
+/** The member callbacks of spec 000 §7 and 001 §7.3: friends, track, block, mute, report, status. */
+export function registerSocialRoutes(app: FastifyInstance, deps: { social: SocialService; features: FeatureFlags }): void {
+  const { social } = deps;
+  const friendRateLimit = { max: 30, timeWindow: "1 minute" };
+
+  function relationshipRoute(method: "POST" | "PUT" | "DELETE", url: string, param: string, action: RelationshipAction, messageKey: string, rateLimited = false) {
+    app.route({
+      method,
+      url,
+      config: rateLimited ? { rateLimit: friendRateLimit } : {},
+      handler: async (request, reply) => sendResult(request, reply, await action(actorOf(request), parseUsername(request, param)), { key: "relationship", messageKey }),
+    });
+  }
+
+  app.post("/callback/friend/:user/request", { config: { rateLimit: friendRateLimit } }, async (request, reply) => {
+    const query = z.object({ recommendation: z.enum(["0", "1"]).optional() }).safeParse(request.query);
+    const result = await social.sendFriendRequest(actorOf(request), parseUsername(request, "user"), query.success && query.data.recommendation === "1");
+    return sendResult(request, reply, result, { key: "relationship", messageKey: "social.done.friend_request" });
+  });
+  relationshipRoute("POST", "/callback/friend/:user/cancel/request", "user", social.cancelFriendRequest, "social.done.friend_request_cancelled");
+  relationshipRoute("PUT", "/callback/friend/:user/accept", "user", social.acceptFriendRequest, "social.done.friend_accepted");
+  relationshipRoute("DELETE", "/callback/friend/:user/decline/request", "user", social.declineFriendRequest, "social.done.friend_declined");
+  relationshipRoute("DELETE", "/callback/friend/:user/delete", "user", social.removeFriend, "social.done.friend_removed");
+  relationshipRoute("POST", "/callback/member/:username/track", "username", social.track, "social.done.tracked");
+  relationshipRoute("POST", "/callback/member/:username/untrack", "username", social.untrack, "social.done.untracked");
+  relationshipRoute("POST", "/callback/member/:username/block", "username", social.block, "social.done.blocked", true);
+  relationshipRoute("POST", "/callback/member/:username/unblock", "username", social.unblock, "social.done.unblocked");
+  relationshipRoute("POST", "/callback/member/:username/mute-account", "username", social.mute, "social.done.muted");
+  relationshipRoute("POST", "/callback/member/:username/unmute-account", "username", social.unmute, "social.done.unmuted");
+
+  app.get("/callback/report-user/reasons", async (request) => ({
+    reasons: reportReasons.map((reason) => ({ id: reason, label: translate(request, `social.report_reason.${reason}`) })),
+  }));
+
+  app.post("/callback/report-user", { config: { rateLimit: { max: 10, timeWindow: "1 hour" }, humanCheck: "report" } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const body = reportBodySchema.parse(request.body);
+    const blockUser = body.block_user === 1 || body.block_user === "1" || body.block_user === true;
+    const result = await social.report(actor, { abuserUsername: body.abuser_username, reason: body.reason, details: body.details?.trim() || null, blockUser }, deps.features.abuse_report_stopping);
+    return sendResult(request, reply, result, { key: "report", messageKey: "social.done.reported" });
+  });
+
+  app.post("/callback/user/set-status", async (request, reply) => {
+    const actor = actorOf(request);
+    const body = statusBodySchema.parse(request.body);
+    return sendResult(request, reply, await social.setStatus(actor, body.status), { key: "statusText" });
+  });
+}

@@ -1,0 +1,364 @@
+import { and, asc, count, desc, eq, gt, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../platform/db/client.server.ts";
+import { fail, ok, type Result } from "../../platform/http/errors.ts";
+import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
+import { defaultAvatarUrl } from "../accounts/current-user.ts";
+import { hasAtLeast, isClosedLevel } from "../accounts/levels.ts";
+import {
+  noRelationship,
+  SEARCH_ACTIVE_DAYS,
+  STATUS_MAX_LENGTH,
+  type FriendEntry,
+  type Relationship,
+  type ReportReason,
+  type SocialCounts,
+} from "./social.schema.ts";
+import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes } from "./social.tables.server.ts";
+
+export type SocialFailure =
+  | "not_found"
+  | "self"
+  | "guest"
+  | "account_closed"
+  | "blocked"
+  | "blocked_by_member"
+  | "already_friends"
+  | "request_exists"
+  | "no_request"
+  | "not_friends"
+  | "requests_not_allowed"
+  | "already_tracking"
+  | "not_tracking"
+  | "already_blocked"
+  | "not_blocked"
+  | "cannot_block_staff"
+  | "already_muted"
+  | "not_muted"
+  | "status_too_long";
+
+/** The acting member: who they are and their level (guests may not act socially). */
+export interface Actor {
+  readonly id: number;
+  readonly username: string;
+  readonly level: number;
+}
+
+/** Events the service announces after a change is committed (delivered to `user:{id}` rooms). */
+export type SocialEvent =
+  | { readonly type: "friend.request"; readonly recipientId: number; readonly from: string }
+  | { readonly type: "friend.accepted"; readonly recipientId: number; readonly from: string }
+  | { readonly type: "friend.removed"; readonly recipientId: number; readonly from: string };
+
+export type SocialEventSink = (event: SocialEvent) => Promise<void>;
+
+type Target = Pick<UserRow, "id" | "username" | "membershipLevel" | "isEnabled" | "allowFriendRequests">;
+
+const targetColumns = {
+  id: users.id,
+  username: users.username,
+  membershipLevel: users.membershipLevel,
+  isEnabled: users.isEnabled,
+  allowFriendRequests: users.allowFriendRequests,
+};
+
+function isUnavailable(target: Target): boolean {
+  return !target.isEnabled || isClosedLevel(target.membershipLevel);
+}
+
+export function createSocialService(db: Database, announce: SocialEventSink = async () => undefined) {
+  async function findTarget(username: string): Promise<Target | null> {
+    const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Resolves the member an action is about, with the refusals every social
+   * action shares: unknown member, oneself, a guest acting, and (unless the
+   * action only undoes something) a closed or disabled member.
+   */
+  async function resolve(actor: Actor, username: string, options: { undo?: boolean } = {}): Promise<Result<Target, SocialFailure>> {
+    if (actor.level === 0) return fail("guest");
+    const target = await findTarget(username);
+    if (!target) return fail("not_found");
+    if (target.id === actor.id) return fail("self");
+    if (!options.undo && isUnavailable(target)) return fail("account_closed");
+    if (!options.undo && target.membershipLevel === 0) return fail("guest");
+    return ok(target);
+  }
+
+  async function relationship(viewerId: number, targetId: number): Promise<Relationship> {
+    const [row] = await db
+      .select({
+        areFriends: sql<boolean>`exists(select 1 from ${friendships} where ${friendships.userId} = ${viewerId} and ${friendships.friendId} = ${targetId})`,
+        requestOut: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${viewerId} and ${friendRequests.recipientId} = ${targetId})`,
+        requestIn: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${targetId} and ${friendRequests.recipientId} = ${viewerId})`,
+        isTracked: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${targetId})`,
+        isBlocked: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${targetId})`,
+        blocksCurrentUser: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${targetId} and ${blocks.blockedId} = ${viewerId})`,
+        isMuted: sql<boolean>`exists(select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${targetId})`,
+      })
+      .from(sql`(select 1) as one`);
+    if (!row) return noRelationship;
+    return {
+      areFriends: row.areFriends,
+      isFriendRequestExists: row.requestOut,
+      isFriendRequestFromUserExists: row.requestIn,
+      isTracked: row.isTracked,
+      isBlocked: row.isBlocked,
+      blocksCurrentUser: row.blocksCurrentUser,
+      isMuted: row.isMuted,
+    };
+  }
+
+  async function befriend(tx: Database, a: number, b: number): Promise<void> {
+    await tx.insert(friendships).values([{ userId: a, friendId: b }, { userId: b, friendId: a }]).onConflictDoNothing();
+    await tx.delete(friendRequests).where(or(and(eq(friendRequests.senderId, a), eq(friendRequests.recipientId, b)), and(eq(friendRequests.senderId, b), eq(friendRequests.recipientId, a))));
+  }
+
+  async function unfriend(tx: Database, a: number, b: number): Promise<number> {
+    const removed = await tx
+      .delete(friendships)
+      .where(or(and(eq(friendships.userId, a), eq(friendships.friendId, b)), and(eq(friendships.userId, b), eq(friendships.friendId, a))))
+      .returning({ userId: friendships.userId });
+    return removed.length;
+  }
+
+  return {
+    findTarget,
+    relationship,
+
+    async sendFriendRequest(actor: Actor, username: string, fromRecommendation: boolean): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username);
+      if (!resolved.ok) return resolved;
+      const target = resolved.value;
+      const current = await relationship(actor.id, target.id);
+      if (current.blocksCurrentUser) return fail("blocked_by_member");
+      if (current.isBlocked) return fail("blocked");
+      if (current.areFriends) return fail("already_friends");
+      if (current.isFriendRequestExists) return fail("request_exists");
+      if (current.isFriendRequestFromUserExists) {
+        // They already asked: asking back makes the friendship.
+        await db.transaction((tx) => befriend(tx, actor.id, target.id));
+        await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
+        return ok(await relationship(actor.id, target.id));
+      }
+      if (!target.allowFriendRequests) return fail("requests_not_allowed");
+      await db.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
+      await announce({ type: "friend.request", recipientId: target.id, from: actor.username });
+      return ok(await relationship(actor.id, target.id));
+    },
+
+    async cancelFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, resolved.value.id))).returning({ id: friendRequests.senderId });
+      if (removed.length === 0) return fail("no_request");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async acceptFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username);
+      if (!resolved.ok) return resolved;
+      const target = resolved.value;
+      const current = await relationship(actor.id, target.id);
+      if (!current.isFriendRequestFromUserExists) return fail("no_request");
+      await db.transaction((tx) => befriend(tx, actor.id, target.id));
+      await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
+      return ok(await relationship(actor.id, target.id));
+    },
+
+    async declineFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, resolved.value.id), eq(friendRequests.recipientId, actor.id))).returning({ id: friendRequests.senderId });
+      if (removed.length === 0) return fail("no_request");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.transaction((tx) => unfriend(tx, actor.id, resolved.value.id));
+      if (removed === 0) return fail("not_friends");
+      await announce({ type: "friend.removed", recipientId: resolved.value.id, from: actor.username });
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async track(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username);
+      if (!resolved.ok) return resolved;
+      const current = await relationship(actor.id, resolved.value.id);
+      if (current.blocksCurrentUser) return fail("blocked_by_member");
+      if (current.isTracked) return fail("already_tracking");
+      await db.insert(follows).values({ followerId: actor.id, followedId: resolved.value.id }).onConflictDoNothing();
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async untrack(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.delete(follows).where(and(eq(follows.followerId, actor.id), eq(follows.followedId, resolved.value.id))).returning({ id: follows.followerId });
+      if (removed.length === 0) return fail("not_tracking");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    /** Blocking ends the friendship, pending requests both ways and the blocked member's follow. */
+    async block(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username);
+      if (!resolved.ok) return resolved;
+      const target = resolved.value;
+      if (hasAtLeast(target.membershipLevel, "moderator")) return fail("cannot_block_staff");
+      const current = await relationship(actor.id, target.id);
+      if (current.isBlocked) return fail("already_blocked");
+      await db.transaction(async (tx) => {
+        await tx.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing();
+        await unfriend(tx, actor.id, target.id);
+        await tx.delete(friendRequests).where(or(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, target.id)), and(eq(friendRequests.senderId, target.id), eq(friendRequests.recipientId, actor.id))));
+        await tx.delete(follows).where(and(eq(follows.followerId, target.id), eq(follows.followedId, actor.id)));
+      });
+      return ok(await relationship(actor.id, target.id));
+    },
+
+    async unblock(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.delete(blocks).where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, resolved.value.id))).returning({ id: blocks.blockerId });
+      if (removed.length === 0) return fail("not_blocked");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async mute(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username);
+      if (!resolved.ok) return resolved;
+      const inserted = await db.insert(mutes).values({ muterId: actor.id, mutedId: resolved.value.id }).onConflictDoNothing().returning({ id: mutes.muterId });
+      if (inserted.length === 0) return fail("already_muted");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    async unmute(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      const removed = await db.delete(mutes).where(and(eq(mutes.muterId, actor.id), eq(mutes.mutedId, resolved.value.id))).returning({ id: mutes.muterId });
+      if (removed.length === 0) return fail("not_muted");
+      return ok(await relationship(actor.id, resolved.value.id));
+    },
+
+    /**
+     * A report goes to the moderators' queue. With the abuse-report-stopping
+     * flag on, nothing is stored and the member is only blocked when asked.
+     */
+    async report(actor: Actor, input: { abuserUsername: string; reason: ReportReason; details: string | null; blockUser: boolean }, stopReports: boolean): Promise<Result<{ reported: boolean; blocked: boolean }, SocialFailure>> {
+      const resolved = await resolve(actor, input.abuserUsername, { undo: true });
+      if (!resolved.ok) return resolved;
+      const target = resolved.value;
+      if (!stopReports) {
+        await db.insert(memberReports).values({ reporterId: actor.id, abuserId: target.id, reason: input.reason, details: input.details });
+      }
+      let blocked = false;
+      if (input.blockUser && !hasAtLeast(target.membershipLevel, "moderator")) {
+        await db.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing();
+        blocked = true;
+      }
+      return ok({ reported: !stopReports, blocked });
+    },
+
+    async counts(userId: number): Promise<SocialCounts> {
+      const [row] = await db
+        .select({
+          friends: sql<number>`(select count(*)::int from ${friendships} where ${friendships.userId} = ${userId})`,
+          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followedId} = ${userId})`,
+          following: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${userId})`,
+        })
+        .from(sql`(select 1) as one`);
+      return { friends: row?.friends ?? 0, followers: row?.followers ?? 0, following: row?.following ?? 0 };
+    },
+
+    /** A member's friends; the viewer's own friends first when asked. */
+    async friendsOf(userId: number, viewerId: number | null, options: { orderByFriendsFirst: boolean; query?: string; limit: number; offset: number }): Promise<{ friends: FriendEntry[]; total: number }> {
+      const viewerFriend = viewerId
+        ? sql<boolean>`exists(select 1 from ${friendships} as vf where vf.user_id = ${viewerId} and vf.friend_id = ${users.id})`
+        : sql<boolean>`false`;
+      const filter = options.query
+        ? and(eq(friendships.userId, userId), like(users.usernameKey, `${options.query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`))
+        : eq(friendships.userId, userId);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select({ username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, isViewerFriend: viewerFriend })
+          .from(friendships)
+          .innerJoin(users, eq(users.id, friendships.friendId))
+          .where(filter)
+          .orderBy(...(options.orderByFriendsFirst ? [desc(viewerFriend)] : []), asc(users.usernameKey))
+          .limit(options.limit)
+          .offset(options.offset),
+        db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(filter),
+      ]);
+      return {
+        friends: rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl })),
+        total: totalRow?.n ?? 0,
+      };
+    },
+
+    /**
+     * Whom to follow: friends of friends and members the viewer's follows
+     * follow, most connected first; then the most-followed members. Never
+     * oneself, members already followed, dismissed, blocked either way,
+     * guests or closed accounts.
+     */
+    async followSuggestions(viewerId: number, limit: number): Promise<string[]> {
+      const excluded = sql`select ${follows.followedId} from ${follows} where ${follows.followerId} = ${viewerId}
+        union select ${dismissedSuggestions.dismissedId} from ${dismissedSuggestions} where ${dismissedSuggestions.userId} = ${viewerId}
+        union select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
+        union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
+      const rows = await queryRows(db, sql`
+        with candidates as (
+          select f2.friend_id as id, 2 as weight from ${friendships} f1 join ${friendships} f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId}
+          union all
+          select fo2.followed_id, 1 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
+          union all
+          select followed_id, 0 from ${follows} group by followed_id
+        )
+        select u.username from candidates c join ${users} u on u.id = c.id
+        where c.id <> ${viewerId} and c.id not in (${excluded})
+          and u.is_enabled and u.membership_level >= 10 and u.membership_level not between 5 and 8
+        group by u.id, u.username
+        order by sum(c.weight) desc, count(*) desc, u.username_key
+        limit ${limit}`);
+      return rows.flatMap((row) => (typeof row.username === "string" ? [row.username] : []));
+    },
+
+    async dismissSuggestion(actor: Actor, username: string): Promise<Result<true, SocialFailure>> {
+      const resolved = await resolve(actor, username, { undo: true });
+      if (!resolved.ok) return resolved;
+      await db.insert(dismissedSuggestions).values({ userId: actor.id, dismissedId: resolved.value.id }).onConflictDoNothing();
+      return ok(true);
+    },
+
+    async setStatus(actor: Actor, text: string): Promise<Result<string | null, SocialFailure>> {
+      const trimmed = text.trim();
+      if ([...trimmed].length > STATUS_MAX_LENGTH) return fail("status_too_long", { len: STATUS_MAX_LENGTH });
+      await db.update(users).set({ statusText: trimmed || null }).where(eq(users.id, actor.id));
+      return ok(trimmed || null);
+    },
+
+    /** Members whose name starts with the query, active within SEARCH_ACTIVE_DAYS. */
+    async searchMembers(query: string, limit: number): Promise<{ username: string; countryCode: string; chessTitle: string | null; avatarUrl: string }[]> {
+      const activeSince = new Date(Date.now() - SEARCH_ACTIVE_DAYS * 24 * 60 * 60 * 1000);
+      const pattern = `${query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+      const rows = await db
+        .select({ username: users.username, countryCode: users.countryCode, chessTitle: users.chessTitle, avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(and(like(users.usernameKey, pattern), eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
+        .orderBy(asc(users.usernameKey))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl }));
+    },
+
+    async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+  };
+}
+
+export type SocialService = ReturnType<typeof createSocialService>;

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.server.ts";
+import { users } from "../accounts/accounts.tables.server.ts";
+import { defaultAvatarUrl } from "../accounts/current-user.ts";
+import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
+import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
+import type { SocialService } from "./social.service.server.ts";
+
+/** The user card's data (spec 001 §3.4), as GET /callback/user/popup/{username} answers it. */
+export interface UserCard extends Relationship {
+  readonly userId: number;
+  readonly uuid: string;
+  readonly username: string;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly avatarUrl: string;
+  readonly chessTitle: string | null;
+  readonly country: string;
+  readonly countryName: string;
+  readonly joinDate: string;
+  readonly lastLoginDate: string | null;
+  readonly statusText: string | null;
+  readonly isEnabled: boolean;
+  readonly isGuest: boolean;
+  readonly isClosed: boolean;
+  /** Message key of the closed-account label, when closed. */
+  readonly closedLabel: string | null;
+  readonly isFideVerified: boolean;
+  readonly isStaff: boolean;
+  readonly isModerator: boolean;
+  readonly isStreamer: boolean;
+  readonly isTopBlogger: boolean;
+  readonly isCoach: boolean;
+  readonly allowFriendRequests: boolean;
+  readonly isMessageable: boolean;
+  readonly notMessageableReasonCode: "closed" | "blocked" | "guest" | "self" | "anonymous" | null;
+  readonly canReceiveGiftMembership: boolean;
+  /** Ratings per game type, best first (none until games exist). */
+  readonly ratings: readonly { readonly type: string; readonly rating: number }[];
+  readonly flair: { readonly code: string } | null;
+  readonly membership: { readonly code: LevelName; readonly level: number; readonly name: LevelName };
+  readonly counts: SocialCounts;
+  /** The viewer's private note about this member. */
+  readonly note: string | null;
+  /** Viewer context: whether the viewer is this member. */
+  readonly isSelf: boolean;
+}
+
+function countryName(code: string, locale: string): string {
+  if (code === "XX") return "International";
+  try {
+    return new Intl.DisplayNames([locale, "en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function createUserCardService(db: Database, social: SocialService, notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> }) {
+  return {
+    async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
+      const [user] = await db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
+      if (!user) return null;
+      const isSelf = viewer?.id === user.id;
+      const [relationship, counts, note] = await Promise.all([
+        viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
+        social.counts(user.id),
+        viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
+      ]);
+      const level = user.membershipLevel;
+      const closed = isClosedLevel(level);
+      const available = user.isEnabled && !closed;
+      const reason: UserCard["notMessageableReasonCode"] = !viewer
+        ? "anonymous"
+        : isSelf
+          ? "self"
+          : !available
+            ? "closed"
+            : relationship.isBlocked || relationship.blocksCurrentUser
+              ? "blocked"
+              : level === 0 || viewer.level === 0
+                ? "guest"
+                : null;
+      const name = membershipName(level);
+      return {
+        ...relationship,
+        userId: user.id,
+        uuid: user.uuid,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        avatarUrl: user.avatarUrl ?? defaultAvatarUrl,
+        chessTitle: user.chessTitle,
+        country: user.countryCode,
+        countryName: countryName(user.countryCode, locale),
+        joinDate: user.createdAt.toISOString(),
+        lastLoginDate: user.lastLoginAt?.toISOString() ?? null,
+        statusText: user.statusText,
+        isEnabled: user.isEnabled,
+        isGuest: level === 0,
+        isClosed: closed,
+        closedLabel: closed ? `membership.${name}` : null,
+        isFideVerified: false,
+        isStaff: hasAtLeast(level, "staff"),
+        isModerator: isExactly(level, "moderator"),
+        isStreamer: user.isStreamer,
+        isTopBlogger: false,
+        isCoach: false,
+        allowFriendRequests: user.allowFriendRequests,
+        isMessageable: reason === null,
+        notMessageableReasonCode: reason,
+        canReceiveGiftMembership: available && !isSelf && level >= 10 && level < 80,
+        ratings: [],
+        flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
+        membership: { code: name, level, name },
+        counts,
+        note,
+        isSelf,
+      };
+    },
+  };
+}
+
+export type UserCardService = ReturnType<typeof createUserCardService>;
