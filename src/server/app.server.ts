@@ -12,6 +12,8 @@ import { registerPublicPlayerApi } from "../features/members/public-api/public-a
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
+import { createPresence, presenceSocketOptions } from "../features/presence/presence.server.ts";
+import { registerPresenceRoutes } from "../features/presence/presence.routes.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { seedDemoDataIfEmpty } from "../features/members/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
@@ -85,7 +87,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
 
   const cookies = { secure: config.httpsOnly };
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
-  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies });
+  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
   registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
@@ -95,7 +97,9 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   registerClientReports(app, { db: database.db, features: config.features });
   await registerPublicPlayerApi(app, { db: database.db });
-  await registerRealtime(app, { bus, instanceId: config.instanceId });
+  const presence = await createPresence({ db: database.db, bus, redisUrl: config.redisUrl, name: `kingside-${config.instanceId}`, log: app.log });
+  await registerRealtime(app, { bus, instanceId: config.instanceId, ...presenceSocketOptions(presence.service) });
+  registerPresenceRoutes(app, { presence: presence.service });
 
   const services = createServices(database.db, bus);
   registerSocialRoutes(app, { social: services.social, features: config.features });
@@ -114,6 +118,8 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     async close() {
       await membershipExpiry.stop();
       await app.close();
+      // Records the last-seen times of this instance's members, so before the bus and the database.
+      await presence.close();
       await bus.close();
       rateLimitRedis?.disconnect();
       await database.close();

@@ -1,4 +1,5 @@
 import { parseFeatureFlags, type FeatureFlags } from "../platform/flags/feature-flags.ts";
+import { parseHumanCheckLimits, type HumanCheckAction, type HumanCheckThreshold } from "../platform/security/human-check/human-check-limits.ts";
 
 export interface ServerConfig {
   readonly port: number;
@@ -15,6 +16,8 @@ export interface ServerConfig {
   /** Trust X-Forwarded-* from the load balancer (needed for the https guard behind a proxy). */
   readonly trustProxy: boolean;
   readonly features: FeatureFlags;
+  /** How many guarded actions an address may make before the human check (HUMAN_CHECK_LIMITS). */
+  readonly humanCheckLimits: Readonly<Record<HumanCheckAction, HumanCheckThreshold>>;
   readonly logLevel: string;
   /** A name for this instance in logs and /healthz. */
   readonly instanceId: string;
@@ -35,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
     trustProxy: (env.TRUST_PROXY ?? (production ? "1" : "0")) === "1",
     features: parseFeatureFlags(env.KINGSIDE_FEATURES),
+    humanCheckLimits: parseHumanCheckLimits(env.HUMAN_CHECK_LIMITS),
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,
   };

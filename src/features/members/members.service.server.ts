@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { memoizeFor } from "../../platform/cache/memoize-for.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
@@ -26,6 +26,9 @@ function presentSummary(row: SummaryRow): MemberSummary {
   };
 }
 
+/** Members the site shows in lists and counts: enabled, not guests, not closed. */
+const listedMember = and(eq(users.isEnabled, true), gte(users.membershipLevel, 10));
+
 async function countMembers(db: Database): Promise<SiteCounts> {
   const [row] = await db
     .select({
@@ -34,7 +37,7 @@ async function countMembers(db: Database): Promise<SiteCounts> {
       titledPlayers: sql<number>`count(${users.chessTitle})::int`,
     })
     .from(users)
-    .where(eq(users.isEnabled, true));
+    .where(listedMember);
   return { members: row?.members ?? 0, countries: row?.countries ?? 0, titledPlayers: row?.titledPlayers ?? 0 };
 }
 
@@ -66,7 +69,7 @@ export function createMembersService(db: Database) {
 
 
     async newestMembers(limit: number): Promise<MemberSummary[]> {
-      const rows = await db.select(summaryColumns).from(users).where(eq(users.isEnabled, true)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+      const rows = await db.select(summaryColumns).from(users).where(listedMember).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
       return rows.map(presentSummary);
     },
 
@@ -74,7 +77,7 @@ export function createMembersService(db: Database) {
       const rows = await db
         .select(summaryColumns)
         .from(users)
-        .where(and(eq(users.isEnabled, true), isNotNull(users.chessTitle)))
+        .where(and(listedMember, isNotNull(users.chessTitle)))
         .orderBy(users.usernameKey)
         .limit(limit);
       return rows.map(presentSummary);

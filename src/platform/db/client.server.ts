@@ -55,6 +55,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server drops (a restart, a failover, a dropped test
+  // database) is removed from the pool, which then emits "error": without a
+  // listener that would crash the process. The next query opens a new connection.
+  pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db: Database = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -9,6 +9,8 @@ export const apiErrors = {
   unauthenticated: { status: 401, messageKey: "error.unauthenticated" },
   forbidden: { status: 403, messageKey: "error.forbidden" },
   csrf_token_invalid: { status: 403, messageKey: "error.csrf_token_invalid" },
+  /** Sent with the x-kingside-challenge header: the human check must be passed first (spec 001 §4.7). */
+  challenge_required: { status: 403, messageKey: "error.challenge_required" },
   not_found: { status: 404, messageKey: "error.not_found" },
   method_not_allowed: { status: 405, messageKey: "error.method_not_allowed" },
   conflict: { status: 409, messageKey: "error.conflict" },

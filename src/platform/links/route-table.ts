@@ -42,24 +42,30 @@ const featurePage = "platform/pages/feature-page.tsx";
 const homePage = "features/members/pages/home-page.tsx";
 const memberPage = "features/members/pages/member-page.tsx";
 const loginPage = "features/accounts/pages/login-page.tsx";
+const membershipPage = "features/accounts/membership/pages/membership-page.tsx";
+const giftersPage = "features/accounts/membership/pages/gifters-page.tsx";
+const enableMemberPage = "features/accounts/staff/pages/enable-member-page.tsx";
+const twoFactorPage = "features/accounts/two-factor/pages/two-factor-page.tsx";
+const accountSettingsPage = "features/accounts/settings/pages/settings-page.tsx";
+const registerPage = "features/accounts/registration/pages/register-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
   { name: "web_root", path: "/", file: homePage, feature: "site" },
   { name: "web_home", path: "/home", file: homePage, feature: "site" },
-  { name: "web_security_register", path: "/register", file: featurePage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_security_register", path: "/register", file: registerPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_security_login", path: "/login", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
-  { name: "web_2fa_login", path: "/2fa", file: featurePage, feature: "accounts" },
+  { name: "web_2fa_login", path: "/2fa", file: twoFactorPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
-  { name: "web_user_settings", path: "/settings", file: featurePage, feature: "settings" },
+  { name: "web_user_settings", path: "/settings", file: accountSettingsPage, feature: "settings", query: ["done", "error"] },
   { name: "web_about", path: "/about", file: featurePage, feature: "site" },
-  { name: "web_membership", path: "/membership", file: featurePage, feature: "accounts", query: ["c", "b"] },
+  { name: "web_membership", path: "/membership", file: membershipPage, feature: "accounts", query: ["c", "b", "plans"] },
   { name: "web_community_policies", path: "/legal/community", file: featurePage, feature: "site" },
   { name: "web_community_guidelines", path: "/legal/community/guidelines", file: featurePage, feature: "site" },
   { name: "web_live", path: "/live", file: featurePage, feature: "play" },
   { name: "web_verified", path: "/verified", file: featurePage, feature: "site" },
-  { name: "web_verification_index", path: "/verification", file: featurePage, feature: "accounts", query: ["redirect"] },
+  { name: "web_verification_index", path: "/verification", file: "platform/security/human-check/verification-page.tsx", feature: "accounts", query: ["redirect", "referer"] },
   { name: "web_blog_post", path: "/blog/{url}", file: featurePage, feature: "content", requirements: { url: ANY_PATH } },
   { name: "web_article_view", path: "/article/view/{url}", file: featurePage, feature: "content" },
   { name: "web_tournament_live_arena", path: "/tournament/live/arena/{url}", file: featurePage, feature: "tournaments" },
@@ -67,8 +73,8 @@ export const pageRoutes = [
   { name: "web_tournament", path: "/tournament/{url}", file: featurePage, feature: "tournaments" },
   { name: "web_players", path: "/players/{url}", file: featurePage, feature: "members" },
   { name: "web_member_profile", path: "/member/{username}", file: memberPage, feature: "members", requirements: { username: USERNAME } },
-  { name: "web_members_gifters", path: "/members/gifters", file: featurePage, feature: "accounts" },
-  { name: "web_members_enable", path: "/members/enable/{id}", file: featurePage, feature: "moderation", requirements: { id: DIGITS } },
+  { name: "web_members_gifters", path: "/members/gifters", file: giftersPage, feature: "accounts", query: ["page"] },
+  { name: "web_members_enable", path: "/members/enable/{id}", file: enableMemberPage, feature: "moderation", requirements: { id: DIGITS } },
   { name: "web_games_archive", path: "/games/archive/{username}", file: featurePage, feature: "play", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent"] },
   { name: "web_game_live", path: "/game/live/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
   { name: "web_game", path: "/game/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },

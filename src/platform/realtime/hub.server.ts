@@ -5,7 +5,8 @@
  * Socket handlers never write data: services publish, the hub only relays.
  */
 import websocketPlugin from "@fastify/websocket";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { BusEvent, EventBus } from "./bus.server.ts";
 import {
@@ -22,6 +23,15 @@ import {
 
 export type AuthorizeSubscription = (room: RoomName, request: FastifyRequest) => boolean | Promise<boolean>;
 
+/** One open socket: its id (unique per process run) and the upgrade request (with its viewer). */
+export interface SocketConnection {
+  readonly id: string;
+  readonly request: FastifyRequest;
+}
+
+/** Told of each socket once it is open; the function it returns, if any, is called once when that socket closes. */
+export type ConnectionListener = (connection: SocketConnection) => (() => void) | undefined;
+
 export interface RealtimeDeps {
   readonly bus: EventBus;
   readonly instanceId: string;
@@ -35,6 +45,14 @@ export interface RealtimeDeps {
    */
   readonly authorizeSubscription?: AuthorizeSubscription;
   readonly maxRoomsPerSocket?: number;
+  /** Presence counts members' sockets through this. */
+  readonly onConnection?: ConnectionListener;
+  /**
+   * Checked before the upgrade; false answers 403 and no socket opens. The
+   * application checks the Origin header here (browsers send cookies with
+   * cross-site WebSocket handshakes).
+   */
+  readonly verifyUpgrade?: (request: FastifyRequest) => boolean;
 }
 
 export const defaultHeartbeatMs = 25_000;
@@ -52,6 +70,7 @@ export function publishToRoom<K extends RealtimeEventType>(bus: EventBus, room: 
 }
 
 interface Client {
+  readonly id: string;
   readonly socket: WebSocket;
   readonly request: FastifyRequest;
   readonly rooms: Set<RoomName>;
@@ -189,13 +208,24 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     await Promise.all(joined.map((room) => leave(room, client)));
   }
 
-  app.get("/ws", { websocket: true }, (socket, request) => {
-    const client: Client = { socket, request, rooms: new Set(), alive: true, closed: false, queue: Promise.resolve() };
+  async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!deps.verifyUpgrade || deps.verifyUpgrade(request)) return;
+    await reply.code(403).header("cache-control", "no-store").send({ code: "forbidden", message: "This WebSocket upgrade is not allowed." });
+  }
+
+  app.get("/ws", { websocket: true, preValidation: refuseUpgrade }, (socket, request) => {
+    const client: Client = { id: randomUUID(), socket, request, rooms: new Set(), alive: true, closed: false, queue: Promise.resolve() };
     if (closing) {
       socket.close(1001, "server shutting down");
       return;
     }
     clients.add(client);
+    let onClosed: (() => void) | undefined;
+    try {
+      onClosed = deps.onConnection?.({ id: client.id, request });
+    } catch (error) {
+      app.log.error({ err: error }, "realtime: connection listener failed");
+    }
 
     socket.on("pong", () => {
       client.alive = true;
@@ -221,6 +251,11 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     });
     socket.on("close", () => {
       client.closed = true;
+      try {
+        onClosed?.();
+      } catch (error) {
+        app.log.error({ err: error }, "realtime: close listener failed");
+      }
       enqueue(client, () => disconnect(client));
     });
 

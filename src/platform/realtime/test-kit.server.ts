@@ -4,7 +4,7 @@
  * tests that need Redis.
  */
 import { fastify, type FastifyInstance } from "fastify";
-import { WebSocket, type RawData } from "ws";
+import { WebSocket, type ClientOptions, type RawData } from "ws";
 import { requireServiceInCi } from "../../test/databases.ts";
 import type { EventBus } from "./bus.server.ts";
 import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
@@ -91,7 +91,8 @@ export class TestSocket {
     });
   }
 
-  static open(url: string, options: { autoPong?: boolean } = {}): Promise<TestSocket> {
+  /** `options` are ws's: autoPong, headers (a session cookie, an Origin) ... */
+  static open(url: string, options: ClientOptions = {}): Promise<TestSocket> {
     const socket = new WebSocket(url, options);
     const testSocket = new TestSocket(socket);
     return new Promise((resolve, reject) => {

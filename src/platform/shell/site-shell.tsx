@@ -1,18 +1,28 @@
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { AlertList, AlertsProvider } from "../../ui/alert.tsx";
-import { HttpClientProvider } from "../http/http-client-context.tsx";
+import { ManagedChallengeHttpClientProvider } from "../security/human-check/managed-challenge-provider.tsx";
+import { SocketProvider } from "../realtime/socket-provider.tsx";
+import { SocialLayer } from "../../features/social/card/social-layer.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
-/** The frame of every page: navigation, content, footer, the alert toasts and the HTTP client. */
+/**
+ * The frame of every page: navigation, content, footer, the alert toasts, the
+ * HTTP client (with the human check), the page's socket, and the social layer
+ * (live friend events, the user card behind every username).
+ */
 export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <AlertsProvider>
-      <HttpClientProvider>
-        <ShellFrame>{children}</ShellFrame>
+      <ManagedChallengeHttpClientProvider>
+        <SocketProvider>
+          <SocialLayer>
+            <ShellFrame>{children}</ShellFrame>
+          </SocialLayer>
+        </SocketProvider>
         <AlertList />
-      </HttpClientProvider>
+      </ManagedChallengeHttpClientProvider>
     </AlertsProvider>
   );
 }

@@ -1,15 +1,31 @@
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
+import { useUserCardTrigger } from "../../social/card/user-card-provider.tsx";
 import type { MemberSummary } from "../members.schema.ts";
 
-/** A member's name as lists show it: flag, title badge, username link. */
-export function MemberName({ member }: { member: MemberSummary }) {
+/** What a username needs to show: the name, and optionally the flag and title beside it. */
+export type MemberNameData = Pick<MemberSummary, "username"> & Partial<Pick<MemberSummary, "countryCode" | "chessTitle">>;
+
+export interface MemberNameProps {
+  readonly member: MemberNameData;
+  /** Show the country flag (when the member's country is known). Default true. */
+  readonly showFlag?: boolean;
+  readonly className?: string;
+}
+
+/**
+ * The one way the site shows a username: flag, title badge and the link to the
+ * profile. Hovering or clicking the link opens the user card (see
+ * social/card/user-card-provider.tsx); without JavaScript it is a plain link.
+ */
+export function MemberName({ member, showFlag = true, className }: MemberNameProps) {
   const link = useLinks();
+  const trigger = useUserCardTrigger(member.username);
   return (
-    <span className="ks-member-name">
-      <CountryFlag code={member.countryCode} size="small" />
+    <span className={className ? `ks-member-name ${className}` : "ks-member-name"}>
+      {showFlag && member.countryCode && <CountryFlag code={member.countryCode} size="small" />}
       {member.chessTitle && <abbr className="ks-title-badge" title={member.chessTitle}>{member.chessTitle}</abbr>}
-      <a href={link("web_member_profile", { username: member.username })} data-username={member.username}>
+      <a href={link("web_member_profile", { username: member.username })} data-username={member.username} {...trigger}>
         {member.username}
       </a>
     </span>

@@ -1,46 +1,136 @@
 import { useIntl } from "react-intl";
-import { data } from "react-router";
+import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
+import type { RootData } from "../../../root.tsx";
+import { resolveRequestLocale } from "../../../platform/i18n/request-locale.ts";
+import { useLinks } from "../../../platform/links/use-links.ts";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
+import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
+import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
-import { membershipName } from "../../accounts/levels.ts";
+import { memberAccountPanels } from "../../accounts/staff/member-account-panels.server.ts";
+import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.tsx";
+import { derivePresence } from "../../presence/derive-presence.ts";
+import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
+import { cardActions, type CardViewer } from "../../social/card/card-actions.ts";
+import { useFriendEvents } from "../../social/card/friend-events.tsx";
+import { useMemberPresence } from "../../social/card/presence-adapter.ts";
+import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
+import { StatusEditor } from "../profile/status-editor.tsx";
+import { tagline } from "../profile/tagline.ts";
+import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
+import "../profile/profile.css";
 
+/** How many friends the profile lists (the viewer's own friends first). */
+const PROFILE_FRIENDS = 12;
+
+/**
+ * /member/{username}: the member's profile, server-rendered from the same data
+ * as the user card (GET /callback/user/popup), with the social actions of the
+ * card, the member's friends, ratings and clubs (honest empty states until
+ * games and clubs exist), the owner's status editor and account panels.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { params } = requirePage(request);
-  const profile = await context.services.members.profile(params.username ?? "");
-  if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  const url = new URL(request.url);
+  const { locale } = resolveRequestLocale(url, request.headers.get("host"));
+  const viewer = context.viewer;
+  const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
+  const card = await context.services.userCards.card(params.username ?? "", viewerRef, locale);
+  if (!card) throw data(null, { status: 404 });
+  const [accountPanels, friends] = await Promise.all([
+    memberAccountPanels(context, card.username, url.searchParams),
+    // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
+    context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
+  ]);
+  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { card, accountPanels, friends, friendsTotal } = loaderData;
   const intl = useIntl();
-  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+  const link = useLinks();
+  const flags = useFeatureFlags();
+  const revalidator = useRevalidator();
+  const user = useRouteLoaderData<RootData>("root")?.currentUser;
+  const presence = derivePresence(useMemberPresence(card.userId));
+  const viewer: CardViewer = {
+    isLoggedIn: user?.isLoggedIn ?? false,
+    isGuest: user?.isGuest ?? false,
+    id: user?.id ?? null,
+    username: user?.username ?? "",
+    isModerator: user?.isModerator ?? false,
+  };
+  const line = tagline(
+    { username: card.username, chessTitle: card.chessTitle, membershipLevel: card.membership.level, flairCode: card.flair?.code ?? null },
+    { membership_badges: flags.membership_badges === true, web_flair_rpc: flags.web_flair_rpc === true },
+    presence,
+    cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
+  );
+  const fullName = [card.firstName, card.lastName].filter(Boolean).join(" ");
+
+  // A friend request, acceptance or removal by this member shows at once.
+  useFriendEvents((event) => {
+    if (event.from.toLowerCase() === card.username.toLowerCase()) void revalidator.revalidate();
+  });
+
   return (
-    <section className="ks-page ks-member" aria-labelledby="page-title">
-      <PageHeader title={profile.username}>
-        <p className="ks-member-line">
-          <CountryFlag code={profile.countryCode} size="medium" />
-          {profile.chessTitle && <abbr className="ks-title-badge" title={profile.chessTitle}>{profile.chessTitle}</abbr>}
-          {fullName && <span>{fullName}</span>}
-          <span className="ks-membership-badge">{intl.formatMessage({ id: `membership.${membershipName(profile.membershipLevel)}` })}</span>
-        </p>
-        {profile.statusText && <p className="ks-status-text">{profile.statusText}</p>}
-      </PageHeader>
-      <dl className="ks-facts">
-        <div>
-          <dt>{intl.formatMessage({ id: "member.joined" })}</dt>
-          <dd><RelativeTime date={profile.joinedAt} /></dd>
+    <section className="ks-page ks-profile" aria-labelledby="page-title">
+      <div className="ks-card ks-profile-hero">
+        <div className="ks-profile-avatar">
+          <LazyImage src={card.avatarUrl} alt={intl.formatMessage({ id: "profile.avatar" }, { username: card.username })} width={128} height={128} />
+          {line.presenceDot && <span className={`ks-avatar-presence ks-presence-dot-${line.presenceDot}`} aria-hidden="true" />}
         </div>
-        <div>
-          <dt>{intl.formatMessage({ id: "member.last_online" })}</dt>
-          <dd>{profile.lastOnlineAt ? <RelativeTime date={profile.lastOnlineAt} /> : intl.formatMessage({ id: "member.never_online" })}</dd>
+        <div className="ks-profile-identity">
+          <PageHeader title={card.username}>
+            <p className="ks-member-line ks-profile-tagline">
+              <PresenceDot dot={line.presenceDot} />
+              <TaglineBadges tagline={line} />
+              {card.closedLabel && <span className="ks-membership-badge ks-membership-badge-closed">{intl.formatMessage({ id: card.closedLabel })}</span>}
+            </p>
+            <p className="ks-member-line ks-profile-origin">
+              <CountryFlag code={card.country} name={card.countryName} size="medium" />
+              <span>{card.countryName}</span>
+              {fullName && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>{fullName}</span>
+                </>
+              )}
+            </p>
+          </PageHeader>
+          {card.isSelf ? <StatusEditor key={card.statusText ?? ""} statusText={card.statusText} /> : card.statusText && <p className="ks-status-text ks-profile-status">{card.statusText}</p>}
+          <dl className="ks-facts ks-profile-facts">
+            <div>
+              <dt>{intl.formatMessage({ id: "member.joined" })}</dt>
+              <dd><RelativeTime date={card.joinDate} /></dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage({ id: "member.last_online" })}</dt>
+              <dd>{card.lastLoginDate ? <RelativeTime date={card.lastLoginDate} /> : intl.formatMessage({ id: "member.never_online" })}</dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage({ id: "profile.friends" })}</dt>
+              <dd>{intl.formatNumber(card.counts.friends)}</dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage({ id: "profile.followers" })}</dt>
+              <dd>{intl.formatNumber(card.counts.followers)}</dd>
+            </div>
+          </dl>
+          <div className="ks-profile-presence">
+            <PresenceButtonView button={line.presenceButton} />
+          </div>
+          <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={actionsShownByPresence(line.presenceButton)} onDone={() => void revalidator.revalidate()} />
         </div>
-      </dl>
-      <div className="ks-empty-state" role="status">
-        <p>{intl.formatMessage({ id: "member.no_games" })}</p>
+      </div>
+      <MemberAccountPanels panels={accountPanels} />
+      <div className="ks-profile-columns">
+        <ProfileRatings username={card.username} ratings={card.ratings} />
+        <ProfileFriends username={card.username} friends={friends} total={friendsTotal} />
+        <ProfileClubs username={card.username} />
       </div>
     </section>
   );

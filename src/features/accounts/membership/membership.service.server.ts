@@ -1,0 +1,248 @@
+import { and, between, count, countDistinct, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../../../platform/db/client.server.ts";
+import { fail, ok, type Result } from "../../../platform/http/errors.ts";
+import { membershipGrants, users } from "../accounts.tables.server.ts";
+import { isClosedLevel, levels } from "../levels.ts";
+import type { Gifter, GiftersPage, MembershipFailure, MembershipStatus } from "./membership.schema.ts";
+import { addPeriod, planLevelValue, type PlanLevel, type PlanPeriod } from "./plans.ts";
+
+/**
+ * Memberships: granted through a MembershipProvider, lowered back to basic by
+ * the expiry job, given as gifts between members.
+ *
+ * NO REAL PAYMENT EXISTS IN KINGSIDE. No payment service is reachable from
+ * here, so the only provider shipped is the built-in one: staff use it to
+ * grant or extend a membership, and it stands in for the payment when a
+ * member gifts one (the gift is recorded with gifted_by, nothing is charged).
+ * A real processor would be a second MembershipProvider whose grant() runs
+ * after the payment clears.
+ */
+export interface MembershipGrantRequest {
+  readonly userId: number;
+  readonly level: PlanLevel;
+  readonly period: PlanPeriod;
+  /** Who caused it: the staff member, or the gifting member. */
+  readonly by: number | null;
+  /** Set when the membership is a gift from this member. */
+  readonly giftedBy?: number | null;
+}
+
+export type GrantFailure = Extract<MembershipFailure, "member_not_found" | "not_eligible" | "membership_permanent">;
+
+export interface MembershipProvider {
+  /** Stored in membership_grants.provider. */
+  readonly name: string;
+  grant(request: MembershipGrantRequest): Promise<Result<MembershipStatus, GrantFailure>>;
+}
+
+/** The columns the eligibility rules read. */
+export interface MembershipTarget {
+  readonly id: number;
+  readonly membershipLevel: number;
+  readonly isEnabled: boolean;
+  readonly membershipExpiresAt: Date | null;
+}
+
+const PREMIUM_MIN = levels.silver;
+const PREMIUM_MAX = levels.diamond;
+
+function isPremiumTier(level: number): boolean {
+  return level >= PREMIUM_MIN && level <= PREMIUM_MAX;
+}
+
+/** An active membership that ends: premium with an expiry still ahead. */
+function activeExpiry(target: MembershipTarget, now: Date): Date | null {
+  const expiry = target.membershipExpiresAt;
+  return isPremiumTier(target.membershipLevel) && expiry && expiry > now ? expiry : null;
+}
+
+/**
+ * Why a membership cannot be granted to `target`, or null when it can:
+ * guests, closed and disabled accounts, moderators and staff cannot receive
+ * one (a grant would change their level), nor can a member whose premium
+ * level has no end date (there is nothing to extend, and a dated grant would
+ * eventually take the permanent level away).
+ */
+export function grantRefusal(target: MembershipTarget): GrantFailure | null {
+  const level = target.membershipLevel;
+  if (!target.isEnabled || level === levels.guest || isClosedLevel(level) || level > PREMIUM_MAX || level < levels.basic) return "not_eligible";
+  if (isPremiumTier(level) && target.membershipExpiresAt === null) return "membership_permanent";
+  return null;
+}
+
+/** Gifts add one rule: not to oneself. */
+export function giftRefusal(giverId: number, target: MembershipTarget): MembershipFailure | null {
+  if (giverId === target.id) return "gift_to_self";
+  return grantRefusal(target);
+}
+
+/**
+ * The new level and expiry: an active membership is extended from its
+ * current end (and never lowered: gold granted to an active diamond keeps
+ * diamond); otherwise the period starts now.
+ */
+export function grantOutcome(target: MembershipTarget, level: PlanLevel, period: PlanPeriod, now: Date): { level: number; startsAt: Date; expiresAt: Date } {
+  const current = activeExpiry(target, now);
+  const startsAt = current ?? now;
+  const newLevel = current ? Math.max(target.membershipLevel, planLevelValue(level)) : planLevelValue(level);
+  return { level: newLevel, startsAt, expiresAt: addPeriod(startsAt, period) };
+}
+
+/** The built-in provider: no payment, a row in membership_grants and the member's new level, in one transaction. */
+export function createBuiltinMembershipProvider(db: Database, now: () => Date = () => new Date()): MembershipProvider {
+  return {
+    name: "builtin",
+    async grant(request) {
+      return db.transaction(async (tx): Promise<Result<MembershipStatus, GrantFailure>> => {
+        const [target] = await tx
+          .select({ id: users.id, username: users.username, membershipLevel: users.membershipLevel, isEnabled: users.isEnabled, membershipExpiresAt: users.membershipExpiresAt })
+          .from(users)
+          .where(eq(users.id, request.userId))
+          .for("update");
+        if (!target) return fail("member_not_found");
+        const at = now();
+        const refusal = grantRefusal(target);
+        if (refusal) return fail(refusal);
+        const outcome = grantOutcome(target, request.level, request.period, at);
+        await tx.insert(membershipGrants).values({
+          userId: target.id,
+          level: planLevelValue(request.level),
+          period: request.period,
+          provider: "builtin",
+          grantedBy: request.giftedBy ? null : request.by,
+          giftedBy: request.giftedBy ?? null,
+          startsAt: outcome.startsAt,
+          expiresAt: outcome.expiresAt,
+        });
+        await tx.update(users).set({ membershipLevel: outcome.level, membershipExpiresAt: outcome.expiresAt }).where(eq(users.id, target.id));
+        return ok({ username: target.username, level: outcome.level, expiresAt: outcome.expiresAt.toISOString() });
+      });
+    },
+  };
+}
+
+/**
+ * Lowers every premium member whose membership has ended back to basic, in
+ * one UPDATE: safe when several instances run it at once (a row already
+ * lowered no longer matches). Staff, moderators, guests and closed accounts
+ * are outside the 20..50 range and never touched. Returns how many changed.
+ */
+export async function expireMemberships(db: Database, now: Date): Promise<number> {
+  const lowered = await db
+    .update(users)
+    .set({ membershipLevel: levels.basic, membershipExpiresAt: null })
+    .where(and(lt(users.membershipExpiresAt, now), between(users.membershipLevel, PREMIUM_MIN, PREMIUM_MAX)))
+    .returning({ id: users.id });
+  return lowered.length;
+}
+
+export interface MembershipExpiryJob {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/** Runs expireMemberships every `intervalMs` (the timer does not keep the process alive). */
+export function startMembershipExpiryJob(db: Database, options: { intervalMs: number; onError: (error: unknown) => void; now?: () => Date }): MembershipExpiryJob {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = expireMemberships(db, now())
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export const GIFTERS_PAGE_SIZE = 25;
+
+/** Membership commands and queries for routes and pages. */
+export function createMembershipService(db: Database, provider: MembershipProvider) {
+  async function targetByUsername(username: string) {
+    const [target] = await db
+      .select({ id: users.id, membershipLevel: users.membershipLevel, isEnabled: users.isEnabled, membershipExpiresAt: users.membershipExpiresAt })
+      .from(users)
+      .where(eq(users.usernameKey, username.toLowerCase()))
+      .limit(1);
+    return target ?? null;
+  }
+
+  return {
+    providerName: provider.name,
+
+    /** A member's level and expiry (null: unknown member). */
+    async statusOf(userId: number): Promise<MembershipStatus | null> {
+      const [row] = await db.select({ username: users.username, level: users.membershipLevel, expiresAt: users.membershipExpiresAt }).from(users).where(eq(users.id, userId)).limit(1);
+      return row ? { username: row.username, level: row.level, expiresAt: row.expiresAt?.toISOString() ?? null } : null;
+    },
+
+    /** Whether `username` may receive a gift from `giverId` right now (null: yes). */
+    async giftRefusalFor(giverId: number, username: string): Promise<MembershipFailure | null> {
+      const target = await targetByUsername(username);
+      if (!target) return "member_not_found";
+      return giftRefusal(giverId, target);
+    },
+
+    /** Staff grant or extend a membership. */
+    async grant(staffId: number, username: string, level: PlanLevel, period: PlanPeriod): Promise<Result<MembershipStatus, GrantFailure>> {
+      const target = await targetByUsername(username);
+      if (!target) return fail("member_not_found");
+      return provider.grant({ userId: target.id, level, period, by: staffId });
+    },
+
+    /** A member gifts a membership to another member. */
+    async gift(giverId: number, username: string, level: PlanLevel, period: PlanPeriod): Promise<Result<MembershipStatus, MembershipFailure>> {
+      const target = await targetByUsername(username);
+      if (!target) return fail("member_not_found");
+      if (target.id === giverId) return fail("gift_to_self");
+      return provider.grant({ userId: target.id, level, period, by: giverId, giftedBy: giverId });
+    },
+
+    /** Members who gifted memberships, most gifts first; only enabled, open accounts are listed. */
+    async gifters(page: number, pageSize: number = GIFTERS_PAGE_SIZE): Promise<GiftersPage> {
+      const listed = and(isNotNull(membershipGrants.giftedBy), eq(users.isEnabled, true), sql`${users.membershipLevel} not between ${levels.closed_fair_play} and ${levels.closed_unspecified}`);
+      const [totals] = await db.select({ gifters: countDistinct(membershipGrants.giftedBy) }).from(membershipGrants).innerJoin(users, eq(users.id, membershipGrants.giftedBy)).where(listed);
+      const totalGifters = totals?.gifters ?? 0;
+      const totalPages = Math.max(1, Math.ceil(totalGifters / pageSize));
+      const current = Math.min(Math.max(1, page), totalPages);
+      const gifts = count(membershipGrants.id);
+      const rows = await db
+        .select({
+          username: users.username,
+          countryCode: users.countryCode,
+          chessTitle: users.chessTitle,
+          membershipLevel: users.membershipLevel,
+          flairCode: users.flairCode,
+          createdAt: users.createdAt,
+          gifts,
+        })
+        .from(membershipGrants)
+        .innerJoin(users, eq(users.id, membershipGrants.giftedBy))
+        .where(listed)
+        .groupBy(users.id)
+        .orderBy(desc(gifts), users.usernameKey)
+        .limit(pageSize)
+        .offset((current - 1) * pageSize);
+      const gifters: Gifter[] = rows.map((row) => ({
+        username: row.username,
+        countryCode: row.countryCode,
+        chessTitle: row.chessTitle,
+        membershipLevel: row.membershipLevel,
+        flairCode: row.flairCode,
+        joinedAt: row.createdAt.toISOString(),
+        gifts: row.gifts,
+      }));
+      return { gifters, page: current, pageSize, totalPages, totalGifters };
+    },
+  };
+}
+
+export type MembershipService = ReturnType<typeof createMembershipService>;

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../platform/db/client.server.ts";
+import { users } from "../accounts.tables.server.ts";
+import type { ArchiveView, HomeContentType } from "../current-user.ts";
+
+/** A member's display preferences: the only writer of these three columns. */
+export function createPreferencesService(db: Database) {
+  return {
+    async setArchiveView(userId: number, archiveView: ArchiveView): Promise<ArchiveView> {
+      await db.update(users).set({ archiveView }).where(eq(users.id, userId));
+      return archiveView;
+    },
+
+    async setHomeContentType(userId: number, homeContentType: HomeContentType): Promise<HomeContentType> {
+      await db.update(users).set({ homeContentType }).where(eq(users.id, userId));
+      return homeContentType;
+    },
+
+    async setFairPlayAgree(userId: number, fairPlayAgree: boolean): Promise<boolean> {
+      await db.update(users).set({ fairPlayAgree }).where(eq(users.id, userId));
+      return fairPlayAgree;
+    },
+  };
+}
+
+export type PreferencesService = ReturnType<typeof createPreferencesService>;

@@ -1,0 +1,175 @@
+import { hash } from "@node-rs/argon2";
+import { randomInt } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../../platform/db/client.server.ts";
+import { fail, ok, type Result } from "../../../platform/http/errors.ts";
+import { users } from "../accounts.tables.server.ts";
+import { levels } from "../levels.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import type { CountryCode } from "./countries.ts";
+import { usernameKeyOf, usernameShapeProblem, type GuestSummary, type RegistrationFieldError, type UsernameProblem } from "./registration.schema.ts";
+
+export interface RegistrationInput {
+  /** Already checked against the username rules (registrationBodySchema). */
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  readonly country: CountryCode;
+  /** The member's language (the page they registered from). */
+  readonly language: string;
+}
+
+export interface RegisteredMember {
+  readonly id: number;
+  readonly username: string;
+  /** A guest became this member: the same row, so its games stay its own. */
+  readonly convertedGuest: boolean;
+}
+
+/** A refusal names every field that failed, as "<field>.<code>" values keyed by field. */
+export type RegistrationRefusal = "refused" | "not_a_guest";
+
+/** Guests are "Guest" and ten digits; a clash with an existing name is retried. */
+const GUEST_NAME_ATTEMPTS = 8;
+
+export function generateGuestName(): string {
+  return `Guest${randomInt(1_000_000_000, 10_000_000_000)}`;
+}
+
+/** Refusals that need no database: the password's own problems. */
+export function passwordProblems(password: string, username: string): RegistrationFieldError[] {
+  if (isCommonPassword(password)) return ["password.too_common"];
+  if (password.toLowerCase() === username.toLowerCase()) return ["password.same_as_username"];
+  return [];
+}
+
+function refused(errors: readonly RegistrationFieldError[]): Result<never, RegistrationRefusal> {
+  const values: Record<string, string> = {};
+  for (const error of errors) values[error.slice(0, error.indexOf("."))] ??= error;
+  return fail("refused", values);
+}
+
+/**
+ * Registration and guests. Every refusal is decided before anything is
+ * written; a name or email taken by a concurrent registration is caught by
+ * the unique indexes and answered as "taken" too, so nothing is ever half made.
+ */
+export function createRegistrationService(db: Database, now: () => Date = () => new Date()) {
+  /** Which of the username and email another account already has (the guest's own row does not count). */
+  async function takenFields(username: string, email: string | null, exceptUserId: number | null): Promise<RegistrationFieldError[]> {
+    const usernameKey = usernameKeyOf(username);
+    const emailKey = email?.toLowerCase() ?? null;
+    const [row] = await db
+      .select({
+        username: sql<boolean>`coalesce(bool_or(${users.usernameKey} = ${usernameKey}), false)`,
+        email: emailKey === null ? sql<boolean>`false` : sql<boolean>`coalesce(bool_or(lower(${users.email}) = ${emailKey}), false)`,
+      })
+      .from(users)
+      .where(
+        and(
+          emailKey === null ? eq(users.usernameKey, usernameKey) : sql`(${users.usernameKey} = ${usernameKey} or lower(${users.email}) = ${emailKey})`,
+          exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+        ),
+      );
+    const taken: RegistrationFieldError[] = [];
+    if (row?.username) taken.push("username.taken");
+    if (row?.email) taken.push("email.taken");
+    return taken;
+  }
+
+  async function createMember(input: RegistrationInput, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
+    const [created] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        usernameKey: usernameKeyOf(input.username),
+        email: input.email,
+        passwordHash,
+        countryCode: input.country,
+        language: input.language,
+        membershipLevel: levels.basic,
+        lastLoginAt: now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id, username: users.username });
+    if (created) return ok({ ...created, convertedGuest: false });
+    // Someone took the name or the email between the check and the insert.
+    const taken = await takenFields(input.username, input.email, null);
+    if (taken.length === 0) throw new Error("registration insert refused without a taken name or email");
+    return refused(taken);
+  }
+
+  async function convertGuest(guestId: number, input: RegistrationInput, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
+    try {
+      const [converted] = await db
+        .update(users)
+        .set({
+          username: input.username,
+          usernameKey: usernameKeyOf(input.username),
+          email: input.email,
+          passwordHash,
+          countryCode: input.country,
+          language: input.language,
+          membershipLevel: levels.basic,
+          // The register date is the day the guest became a member.
+          createdAt: now(),
+          lastLoginAt: now(),
+        })
+        .where(and(eq(users.id, guestId), eq(users.membershipLevel, levels.guest)))
+        .returning({ id: users.id, username: users.username });
+      return converted ? ok({ ...converted, convertedGuest: true }) : fail("not_a_guest");
+    } catch (error) {
+      const taken = await takenFields(input.username, input.email, guestId);
+      if (taken.length > 0) return refused(taken);
+      throw error;
+    }
+  }
+
+  return {
+    /** The username check as the member types: its shape first, then whether it is taken. */
+    async usernameProblem(username: string, exceptUserId: number | null = null): Promise<UsernameProblem | null> {
+      const shape = usernameShapeProblem(username);
+      if (shape) return shape;
+      const taken = await takenFields(username.trim(), null, exceptUserId);
+      return taken.length > 0 ? "taken" : null;
+    },
+
+    /**
+     * Registers a member (basic level). A signed-in guest (guestId) becomes
+     * that member in place: same id, same games.
+     */
+    async register(input: RegistrationInput, guestId: number | null): Promise<Result<RegisteredMember, RegistrationRefusal>> {
+      const problems = [...(await takenFields(input.username, input.email, guestId)), ...passwordProblems(input.password, input.username)];
+      if (problems.length > 0) return refused(problems);
+      // argon2id is the library's default algorithm (its const enum cannot be imported here); the tests check the "$argon2id$" prefix.
+      const passwordHash = await hash(input.password);
+      return guestId === null ? createMember(input, passwordHash) : convertGuest(guestId, input, passwordHash);
+    },
+
+    /** A guest member: level 0, a generated name, no email and no password. */
+    async createGuest(language: string): Promise<{ id: number; username: string }> {
+      for (let attempt = 0; attempt < GUEST_NAME_ATTEMPTS; attempt += 1) {
+        const username = generateGuestName();
+        const [created] = await db
+          .insert(users)
+          .values({ username, usernameKey: usernameKeyOf(username), membershipLevel: levels.guest, language, lastLoginAt: now() })
+          .onConflictDoNothing()
+          .returning({ id: users.id, username: users.username });
+        if (created) return created;
+      }
+      throw new Error("no free guest name after several attempts");
+    },
+
+    /** Stores a guest's skill level; members have none to set. */
+    async updateGuestSkillLevel(userId: number, skillLevel: number): Promise<Result<GuestSummary, "not_a_guest">> {
+      const [updated] = await db
+        .update(users)
+        .set({ skillLevel })
+        .where(and(eq(users.id, userId), eq(users.membershipLevel, levels.guest)))
+        .returning({ username: users.username, skillLevel: users.skillLevel });
+      return updated ? ok(updated) : fail("not_a_guest");
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,45 @@
+import type { KingsideLoadContext } from "../../../platform/http/load-context.ts";
+import { pickCode } from "../membership/page-notices.ts";
+import { membershipFailures } from "../membership/membership.schema.ts";
+import { isProtectedAccount } from "./staff.policy.server.ts";
+import { staffActionFailures } from "./staff.schema.ts";
+import type { MemberAccountPanelsData, PanelNotice } from "./member-account-panels.tsx";
+
+const doneNotices = { gifted: "membership.done.gifted", disabled: "staff.done.disabled", enabled: "staff.done.enabled" } as const;
+const doneCodes = ["gifted", "disabled", "enabled"] as const;
+
+/** The notice a form post without JavaScript came back with (?error= / ?done=), as a message key. */
+function noticeFrom(query: URLSearchParams): PanelNotice | null {
+  const done = pickCode(query.get("done"), doneCodes);
+  if (done) return { kind: "success", messageKey: doneNotices[done] };
+  const membershipError = pickCode(query.get("error"), membershipFailures);
+  if (membershipError) return { kind: "error", messageKey: `membership.error.${membershipError}` };
+  const staffError = pickCode(query.get("error"), staffActionFailures);
+  if (staffError) return { kind: "error", messageKey: `staff.error.${staffError}` };
+  if (query.get("error") === "validation_failed") return { kind: "error", messageKey: "membership.error.invalid_choice" };
+  return null;
+}
+
+/**
+ * What the account panels of /member/{username} show to this viewer: their
+ * own preferences on their own page, a gift form on another member's page
+ * when a gift is possible, and staff tools for staff. Hiding is a courtesy;
+ * every action is checked again by its route.
+ */
+export async function memberAccountPanels(context: Pick<KingsideLoadContext, "viewer" | "services">, username: string, query: URLSearchParams): Promise<MemberAccountPanelsData> {
+  const viewer = context.viewer;
+  const member = await context.services.staff.memberAccountByUsername(username);
+  const notice = noticeFrom(query);
+  if (!member) return { disabled: false, notice, preferences: null, gift: null, staff: null };
+  const isSelf = viewer.isLoggedIn && viewer.id === member.id;
+  const canGift = viewer.isMember && viewer.id !== null && !isSelf && (await context.services.membership.giftRefusalFor(viewer.id, member.username)) === null;
+  return {
+    disabled: !member.isEnabled,
+    notice,
+    preferences: isSelf
+      ? { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, canChooseHomeContent: viewer.isMember }
+      : null,
+    gift: canGift ? { username: member.username } : null,
+    staff: viewer.isStaff && !isSelf ? { memberId: member.id, username: member.username, isEnabled: member.isEnabled, canDisable: !isProtectedAccount(member.membershipLevel) } : null,
+  };
+}

@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { useRevalidator } from "react-router";
+import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import { useAlerts } from "../../../ui/alert.tsx";
+import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
+import { useIsClient } from "../../../ui/use-is-client.ts";
+import { FormSecurityFields } from "../components/csrf-field.tsx";
+import { planLevels, planPeriods } from "../membership/plans.ts";
+import { PreferencesPanel, type PreferencesPanelProps } from "../preferences/preferences-panel.tsx";
+import { staffAccountResponseSchema } from "./staff.schema.ts";
+
+export interface PanelNotice {
+  readonly kind: "success" | "error";
+  readonly messageKey: string;
+}
+
+export interface MemberAccountPanelsData {
+  /** The account is disabled by staff: everyone sees a notice. */
+  readonly disabled: boolean;
+  readonly notice: PanelNotice | null;
+  /** Only on the viewer's own page. */
+  readonly preferences: PreferencesPanelProps | null;
+  /** When the viewer may gift this member a membership. */
+  readonly gift: { readonly username: string } | null;
+  /** Staff tools, for staff looking at someone else. */
+  readonly staff: { readonly memberId: number; readonly username: string; readonly isEnabled: boolean; readonly canDisable: boolean } | null;
+}
+
+/** The account parts of a member's page: notices, own preferences, the gift form, staff tools. */
+export function MemberAccountPanels({ panels }: { panels: MemberAccountPanelsData }) {
+  const intl = useIntl();
+  return (
+    <>
+      {panels.notice && (
+        <p className={panels.notice.kind === "error" ? "ks-form-error" : "ks-form-success"} role={panels.notice.kind === "error" ? "alert" : "status"}>
+          {intl.formatMessage({ id: panels.notice.messageKey })}
+        </p>
+      )}
+      {panels.disabled && (
+        <p className="ks-account-notice" role="status" data-account-disabled="true">
+          {intl.formatMessage({ id: "staff.account.disabled" })}
+        </p>
+      )}
+      {panels.preferences && <PreferencesPanel {...panels.preferences} />}
+      {panels.gift && <GiftMembershipForm username={panels.gift.username} />}
+      {panels.staff && <StaffAccountPanel {...panels.staff} />}
+    </>
+  );
+}
+
+function GiftMembershipForm({ username }: { username: string }) {
+  const intl = useIntl();
+  return (
+    <section className="ks-card" aria-labelledby="gift-membership">
+      <h2 id="gift-membership">{intl.formatMessage({ id: "membership.gift.title" }, { username })}</h2>
+      <p className="ks-muted">{intl.formatMessage({ id: "membership.gift.text" })}</p>
+      <form method="post" action={`/callback/membership/gift/${encodeURIComponent(username)}`} className="ks-inline-form">
+        <FormSecurityFields />
+        <label className="ks-field">
+          <span>{intl.formatMessage({ id: "membership.form.level" })}</span>
+          <select name="level" defaultValue="gold">
+            {planLevels.map((level) => (
+              <option key={level} value={level}>{intl.formatMessage({ id: `membership.${level}` })}</option>
+            ))}
+          </select>
+        </label>
+        <label className="ks-field">
+          <span>{intl.formatMessage({ id: "membership.form.period" })}</span>
+          <select name="period" defaultValue="monthly">
+            {planPeriods.map((period) => (
+              <option key={period} value={period}>{intl.formatMessage({ id: `membership.plan.${period}` })}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="ks-button ks-button-primary">{intl.formatMessage({ id: "membership.gift.submit" })}</button>
+      </form>
+    </section>
+  );
+}
+
+function StaffAccountPanel({ memberId, username, isEnabled, canDisable }: NonNullable<MemberAccountPanelsData["staff"]>) {
+  const intl = useIntl();
+  const link = useLinks();
+  const client = useHttpClient();
+  const { showAlert } = useAlerts();
+  const revalidator = useRevalidator();
+  const hydrated = useIsClient();
+  const [busy, setBusy] = useState(false);
+
+  async function handleDisable() {
+    setBusy(true);
+    try {
+      await client.delete(`/callback/members/disable/${memberId}`, staffAccountResponseSchema);
+      showAlert({ type: "success", message: intl.formatMessage({ id: "staff.done.disabled" }) });
+      await revalidator.revalidate();
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="ks-card ks-staff-panel" aria-labelledby="staff-tools">
+      <h2 id="staff-tools">{intl.formatMessage({ id: "staff.panel.title" })}</h2>
+      <div className="ks-actions">
+        {isEnabled && canDisable && (
+          <ConfirmPopover
+            trigger={intl.formatMessage({ id: "staff.disable.button" })}
+            triggerClassName="ks-button ks-button-danger"
+            message={intl.formatMessage({ id: "staff.disable.confirm" }, { username })}
+            confirmLabel={intl.formatMessage({ id: "staff.disable.submit" })}
+            danger
+            disabled={!hydrated || busy}
+            onConfirm={() => void handleDisable()}
+          />
+        )}
+        {!isEnabled && (
+          <a className="ks-button" href={link("web_members_enable", { id: memberId })}>
+            {intl.formatMessage({ id: "staff.enable.button" })}
+          </a>
+        )}
+        {isEnabled && !canDisable && <p className="ks-muted">{intl.formatMessage({ id: "staff.error.account_protected" })}</p>}
+      </div>
+    </section>
+  );
+}

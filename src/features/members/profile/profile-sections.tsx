@@ -1,0 +1,69 @@
+import { useIntl } from "react-intl";
+import type { FriendEntry } from "../../social/social.schema.ts";
+import { MemberName } from "../components/member-name.tsx";
+
+/** The profile's ratings per game type; an honest empty state until rated games exist. */
+export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly { readonly type: string; readonly rating: number }[] }) {
+  const intl = useIntl();
+  return (
+    <section className="ks-card ks-profile-section" aria-labelledby="profile-ratings">
+      <h2 id="profile-ratings">{intl.formatMessage({ id: "profile.ratings.title" })}</h2>
+      {ratings.length === 0 ? (
+        <div className="ks-profile-empty">
+          <span className="ks-profile-empty-icon" aria-hidden="true">♞</span>
+          <p>{intl.formatMessage({ id: "profile.ratings.empty" }, { username })}</p>
+        </div>
+      ) : (
+        <ul className="ks-profile-ratings" role="list">
+          {ratings.map((rating) => (
+            <li key={rating.type}>
+              <span className="ks-muted">{intl.formatMessage({ id: `user_card.rating_type.${rating.type}`, defaultMessage: rating.type })}</span>
+              <strong>{intl.formatNumber(rating.rating)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The first friends (the viewer's own friends first), each name opening its card. */
+export function ProfileFriends({ username, friends, total }: { username: string; friends: readonly FriendEntry[]; total: number }) {
+  const intl = useIntl();
+  return (
+    <section className="ks-card ks-profile-section" aria-labelledby="profile-friends">
+      <h2 id="profile-friends">
+        {intl.formatMessage({ id: "profile.friends" })} <span className="ks-profile-count">{intl.formatNumber(total)}</span>
+      </h2>
+      {friends.length === 0 ? (
+        <div className="ks-profile-empty">
+          <span className="ks-profile-empty-icon" aria-hidden="true">♙</span>
+          <p>{intl.formatMessage({ id: "profile.friends.empty" }, { username })}</p>
+        </div>
+      ) : (
+        <ul className="ks-member-list ks-profile-friends" role="list">
+          {friends.map((friend) => (
+            <li key={friend.username}>
+              <MemberName member={friend} />
+              {friend.isViewerFriend && <span className="ks-profile-mutual">{intl.formatMessage({ id: "profile.friends.mutual" })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Clubs: none exist yet, and the page says so. */
+export function ProfileClubs({ username }: { username: string }) {
+  const intl = useIntl();
+  return (
+    <section className="ks-card ks-profile-section" aria-labelledby="profile-clubs">
+      <h2 id="profile-clubs">{intl.formatMessage({ id: "profile.clubs.title" })}</h2>
+      <div className="ks-profile-empty">
+        <span className="ks-profile-empty-icon" aria-hidden="true">♜</span>
+        <p>{intl.formatMessage({ id: "profile.clubs.empty" }, { username })}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { PublicOrigins, PublicPlayer, PublicPlayerClubs } from "./public-api.schema.ts";
+import type { PublicPlayerRecord } from "./public-api.service.server.ts";
+import { publicPlayerStatus } from "./player-status.ts";
+
+/** An avatar as an absolute URL: http(s) URLs as stored, site paths on the main host; anything else is left out. */
+function absoluteAvatar(avatarUrl: string | null, origins: PublicOrigins): string | undefined {
+  if (!avatarUrl) return undefined;
+  if (/^https?:\/\/[^/\s]+/i.test(avatarUrl)) return avatarUrl;
+  if (avatarUrl.startsWith("/") && !avatarUrl.startsWith("//")) return `${origins.site}${avatarUrl}`;
+  return undefined;
+}
+
+function fullName(firstName: string | null, lastName: string | null): string | undefined {
+  const name = [firstName, lastName]
+    .map((part) => part?.trim() ?? "")
+    .filter((part) => part !== "")
+    .join(" ");
+  return name === "" ? undefined : name;
+}
+
+/** The API URL of a player resource. */
+export function playerApiUrl(origins: PublicOrigins, username: string): string {
+  return `${origins.api}/player/${encodeURIComponent(username.toLowerCase())}`;
+}
+
+/**
+ * The player as the API shows it. Keys come in a fixed order and optional
+ * fields are left out rather than null, so the same member gives the same
+ * bytes (and the same ETag) every time.
+ */
+export function presentPublicPlayer(player: PublicPlayerRecord, origins: PublicOrigins): PublicPlayer {
+  const name = fullName(player.firstName, player.lastName);
+  const avatar = absoluteAvatar(player.avatarUrl, origins);
+  return {
+    "@id": playerApiUrl(origins, player.username),
+    url: `${origins.site}/member/${encodeURIComponent(player.username)}`,
+    username: player.username,
+    player_id: player.id,
+    ...(player.chessTitle ? { title: player.chessTitle } : {}),
+    status: publicPlayerStatus(player.membershipLevel, player.isEnabled),
+    ...(name ? { name } : {}),
+    ...(avatar ? { avatar } : {}),
+    country: `${origins.api}/country/${encodeURIComponent(player.countryCode.toUpperCase())}`,
+    joined: player.joinedAt,
+    last_online: player.lastOnlineAt,
+    followers: player.followers,
+    is_streamer: player.isStreamer,
+    verified: false,
+  };
+}
+
+/** A player's clubs: none exist yet, so the list is always empty. */
+export function presentPublicPlayerClubs(clubs: readonly never[]): PublicPlayerClubs {
+  return { clubs: [...clubs] };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { isRoomName, parseServerMessage, roomName } from "../../platform/realtime/protocol.ts";
+import { maxPresenceIds, parsePresenceIds, presenceActivitySchema } from "./presence.schema.ts";
+
+const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
+
+describe("parsePresenceIds", () => {
+  it("reads a comma list, collapsing duplicates and keeping the first order", () => {
+    expect(parsePresenceIds("3,1,2")).toEqual({ ok: true, ids: [3, 1, 2] });
+    expect(parsePresenceIds(" 5 , 5,6,5 ")).toEqual({ ok: true, ids: [5, 6] });
+    expect(parsePresenceIds(["1,2", "3"])).toEqual({ ok: true, ids: [1, 2, 3] });
+  });
+
+  it(`takes at most ${maxPresenceIds} distinct ids`, () => {
+    expect(parsePresenceIds(range(25).join(","))).toEqual({ ok: true, ids: range(25) });
+    expect(parsePresenceIds(range(26).join(","))).toEqual({ ok: false, error: "ids_too_many" });
+    expect(parsePresenceIds([...range(25), 1, 2, 3].join(","))).toEqual({ ok: true, ids: range(25) });
+  });
+
+  it("refuses missing, empty and non-numeric ids", () => {
+    for (const raw of [undefined, null, "", "  ", 5, {}]) expect(parsePresenceIds(raw), String(raw)).toEqual({ ok: false, error: "ids_missing" });
+    for (const raw of ["1,a", "1,,2", "1.5", "-1", "0", "1e3", "0x10", "2147483648", "99999999999", "1;2"]) {
+      expect(parsePresenceIds(raw), raw).toEqual({ ok: false, error: "ids_invalid" });
+    }
+    expect(parsePresenceIds("2147483647")).toEqual({ ok: true, ids: [2147483647] });
+  });
+});
+
+describe("presenceActivitySchema", () => {
+  it("fills in empty lists and refuses unknown sources, bad ids and extra fields", () => {
+    expect(presenceActivitySchema.parse({ activity: "playing", context: { games: [{ source: "daily", id: "9", numericId: 9 }] } })).toEqual({
+      activity: "playing",
+      context: { games: [{ source: "daily", id: "9", numericId: 9 }], battles: [] },
+    });
+    expect(presenceActivitySchema.safeParse({ activity: "playing", context: { games: [{ source: "bullet", id: "9", numericId: 9 }] } }).success).toBe(false);
+    expect(presenceActivitySchema.safeParse({ activity: "playing", context: { battles: [{ id: "../x" }] } }).success).toBe(false);
+    expect(presenceActivitySchema.safeParse({ activity: "none", context: {} }).success).toBe(false);
+  });
+});
+
+describe("presence on the socket protocol", () => {
+  const presence = { id: 5, status: "online", statusAt: "2026-05-01T12:00:00.000Z", statusAtUncertain: false, activity: "none", activityContext: { games: [], battles: [] }, streaming: false };
+
+  it("has a room per member beside the bare presence room", () => {
+    expect(roomName("presence", 5)).toBe("presence:5");
+    expect(roomName("presence")).toBe("presence");
+    expect(isRoomName("presence:5")).toBe(true);
+  });
+
+  it("reads presence.changed events and drops malformed ones", () => {
+    const frame = (payload: unknown) => JSON.stringify({ type: "event", data: { room: "presence:5", type: "presence.changed", payload } });
+    expect(parseServerMessage(frame(presence))).toEqual({ type: "event", data: { room: "presence:5", type: "presence.changed", payload: presence } });
+    expect(parseServerMessage(frame({ ...presence, status: "away" }))).toBeUndefined();
+    expect(parseServerMessage(frame({ ...presence, statusAt: "yesterday" }))).toBeUndefined();
+  });
+});

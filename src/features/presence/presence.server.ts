@@ -1,0 +1,51 @@
+/**
+ * Presence wiring for the process: the store (Redis when REDIS_URL is set,
+ * in-process otherwise), the service, and what the socket hub needs.
+ */
+import type { Database } from "../../platform/db/client.server.ts";
+import type { EventBus } from "../../platform/realtime/bus.server.ts";
+import type { RealtimeDeps } from "../../platform/realtime/hub.server.ts";
+import { createPresenceService, type PresenceLogger, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
+import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
+import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
+import type { PresenceStore } from "./presence.store.server.ts";
+import { authorizeSubscription, isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
+
+export interface Presence {
+  readonly service: PresenceService;
+  readonly store: PresenceStore;
+  /** Ends this instance's connections (recording last-seen times), then lets go of the store. Before the database and bus close. */
+  close(): Promise<void>;
+}
+
+export async function createPresence(options: {
+  readonly db: Database;
+  readonly bus: EventBus;
+  readonly redisUrl: string | undefined;
+  /** Names the Redis connection in CLIENT LIST. */
+  readonly name: string;
+  readonly log?: PresenceLogger;
+  readonly timings?: Partial<PresenceTimings>;
+}): Promise<Presence> {
+  const store = options.redisUrl ? await createRedisPresenceStore(options.redisUrl, { name: options.name }) : createMemoryPresenceStore();
+  const service = createPresenceService({
+    db: options.db,
+    store,
+    bus: options.bus,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.timings ? { timings: options.timings } : {}),
+  });
+  return {
+    service,
+    store,
+    async close() {
+      await service.close();
+      await store.dispose();
+    },
+  };
+}
+
+/** The hub's access rules and presence's connection listener. */
+export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "authorizeSubscription" | "onConnection" | "verifyUpgrade"> {
+  return { authorizeSubscription, onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
+}

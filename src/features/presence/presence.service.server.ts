@@ -1,0 +1,310 @@
+/**
+ * Presence: who is online, offline or playing (issue 4 item 7, spec 001 §3.3).
+ *
+ * Live state (connections, activities) is in the store: in-process, or Redis
+ * when instances are several. The database keeps what must outlive a
+ * connection: member_presence.last_seen_at, written when a member's last
+ * connection goes away. Each change others may see is published as a
+ * `presence.changed` event in the member's `presence:{id}` room.
+ */
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../platform/db/client.server.ts";
+import type { EventBus } from "../../platform/realtime/bus.server.ts";
+import { publishToRoom } from "../../platform/realtime/hub.server.ts";
+import { roomName } from "../../platform/realtime/protocol.ts";
+import { users } from "../accounts/accounts.tables.server.ts";
+import { memberPresence } from "../social/social.tables.server.ts";
+import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
+import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
+
+export interface PresenceTimings {
+  /** How often an instance tells the store its connections are alive. */
+  readonly heartbeatMs: number;
+  /** A connection not refreshed for this long has expired (its instance died): several heartbeats. */
+  readonly connectionTtlMs: number;
+  /** A closed socket keeps its member online this long, so that a page load is not offline-then-online. */
+  readonly offlineGraceMs: number;
+  /** How often expired connections are looked for. */
+  readonly sweepMs: number;
+}
+
+export const defaultPresenceTimings: PresenceTimings = {
+  heartbeatMs: 30_000,
+  connectionTtlMs: 95_000,
+  offlineGraceMs: 3_000,
+  sweepMs: 1_000,
+};
+
+export interface PresenceLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface PresenceServiceDeps {
+  readonly db: Database;
+  readonly store: PresenceStore;
+  readonly bus: EventBus;
+  /** Epoch milliseconds; tests move it. */
+  readonly clock?: () => number;
+  readonly timings?: Partial<PresenceTimings>;
+  /** Run the heartbeat and sweep on timers (default). Tests call heartbeat() and sweep() themselves. */
+  readonly timers?: boolean;
+  readonly log?: PresenceLogger;
+}
+
+export interface PresenceService {
+  /** A signed-in member's socket opened on this instance. */
+  connect(userId: number, connectionId: string): Promise<void>;
+  /** That socket closed. */
+  disconnect(userId: number, connectionId: string): Promise<void>;
+  /**
+   * What a connection is doing, for the play feature: `{ activity: "playing",
+   * context: { games: [{ source, id, numericId }] } }` or `{ activity: "none" }`.
+   * False when the connection is not (or no longer) open.
+   */
+  setActivity(userId: number, connectionId: string, activity: PresenceActivityInput): Promise<boolean>;
+  /** The presence of these members, in this order; unknown ids are left out. */
+  presenceOf(ids: readonly number[]): Promise<Presence[]>;
+  /** Refreshes this instance's connections in the store (the timer's work). */
+  heartbeat(): Promise<void>;
+  /** Ends expired connections of any instance (the timer's work). */
+  sweep(): Promise<void>;
+  /** Ends this instance's connections (recording their last-seen times) and stops the timers. */
+  close(): Promise<void>;
+}
+
+interface LocalConnection {
+  readonly userId: number;
+  /** Closed, within its grace period: no longer refreshed, ended by a sweep. */
+  closedAt: number | null;
+}
+
+interface OfflineRow {
+  readonly id: number;
+  readonly createdAt: Date;
+  readonly lastLoginAt: Date | null;
+  readonly lastSeenAt: Date | null;
+}
+
+/**
+ * When an offline member was last seen: the store's knowledge when newer (a
+ * close not swept yet, or an instance that died: uncertain), else the recorded
+ * last-seen time; a sign-in after it, or no record at all (a member not seen
+ * since presence began), gives an uncertain time from the sign-in or the
+ * registration.
+ */
+export function offlineStatusAt(row: OfflineRow, fromStore: WentOffline | undefined): WentOffline {
+  const recorded = row.lastSeenAt?.getTime() ?? null;
+  if (fromStore && (recorded === null || fromStore.at >= recorded)) return fromStore;
+  const signedIn = row.lastLoginAt?.getTime() ?? null;
+  if (recorded !== null) return signedIn !== null && signedIn > recorded ? { at: signedIn, uncertain: true } : { at: recorded, uncertain: false };
+  return { at: signedIn ?? row.createdAt.getTime(), uncertain: true };
+}
+
+function onlinePresence(id: number, live: LivePresence, now: number): Presence {
+  const context = mergeActivities(live.activities);
+  const playing = isPlayingContext(context);
+  return {
+    id,
+    status: "online",
+    statusAt: new Date(live.onlineSince ?? now).toISOString(),
+    statusAtUncertain: live.onlineSince === null,
+    activity: playing ? "playing" : "none",
+    activityContext: playing ? context : emptyActivityContext,
+    streaming: false,
+  };
+}
+
+function offlinePresence(id: number, lastSeen: WentOffline): Presence {
+  return {
+    id,
+    status: "offline",
+    statusAt: new Date(lastSeen.at).toISOString(),
+    statusAtUncertain: lastSeen.uncertain,
+    activity: "none",
+    activityContext: emptyActivityContext,
+    streaming: false,
+  };
+}
+
+const consoleLogger: PresenceLogger = { warn: (details, message) => console.warn(`[presence] ${message}`, details) };
+
+export function createPresenceService(deps: PresenceServiceDeps): PresenceService {
+  const { db, store, bus } = deps;
+  const clock = deps.clock ?? Date.now;
+  const timings: PresenceTimings = { ...defaultPresenceTimings, ...deps.timings };
+  const log = deps.log ?? consoleLogger;
+  const locals = new Map<string, LocalConnection>();
+  /** Work per connection runs in order: a quick close never overtakes its connect. */
+  const queues = new Map<string, Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  }
+
+  function serial(connectionId: string, work: () => Promise<void>): Promise<void> {
+    const previous = queues.get(connectionId) ?? Promise.resolve();
+    const next = previous.then(work).catch((error: unknown) => log.warn({ err: error, connectionId }, "presence update failed"));
+    queues.set(connectionId, next);
+    void next.then(() => {
+      if (queues.get(connectionId) === next) queues.delete(connectionId);
+    });
+    return track(next);
+  }
+
+  async function recordLastSeen(userId: number, at: number): Promise<void> {
+    await db
+      .insert(memberPresence)
+      .values({ userId, lastSeenAt: new Date(at) })
+      .onConflictDoUpdate({ target: memberPresence.userId, set: { lastSeenAt: sql`greatest(${memberPresence.lastSeenAt}, excluded.last_seen_at)` } });
+  }
+
+  async function announce(userId: number): Promise<void> {
+    const [presence] = await presenceOf([userId]);
+    if (presence) await publishToRoom(bus, roomName("presence", userId), "presence.changed", presence);
+  }
+
+  /** Records the last-seen times, then tells the members' watchers. */
+  async function apply(changes: readonly PresenceChange[]): Promise<void> {
+    await Promise.all(
+      changes.map(async (change) => {
+        try {
+          if (change.wentOffline) await recordLastSeen(change.userId, change.wentOffline.at);
+          if (change.changed) await announce(change.userId);
+        } catch (error) {
+          log.warn({ err: error, userId: change.userId }, "presence change not recorded");
+        }
+      }),
+    );
+  }
+
+  async function presenceOf(ids: readonly number[]): Promise<Presence[]> {
+    if (ids.length === 0) return [];
+    const now = clock();
+    const snapshot = await store.read(ids, now);
+    const offlineIds = ids.filter((id) => !snapshot.live.has(id));
+    const rows: OfflineRow[] =
+      offlineIds.length === 0
+        ? []
+        : await db
+            .select({ id: users.id, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt, lastSeenAt: memberPresence.lastSeenAt })
+            .from(users)
+            .leftJoin(memberPresence, eq(memberPresence.userId, users.id))
+            .where(inArray(users.id, offlineIds));
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const live = snapshot.live.get(id);
+      if (live) return [onlinePresence(id, live, now)];
+      const row = rowsById.get(id);
+      return row ? [offlinePresence(id, offlineStatusAt(row, snapshot.lastSeen.get(id)))] : [];
+    });
+  }
+
+  function refOf(connectionId: string, local: LocalConnection): ConnectionRef {
+    return { userId: local.userId, connectionId };
+  }
+
+  let heartbeatRunning: Promise<void> | null = null;
+  function heartbeat(): Promise<void> {
+    heartbeatRunning ??= track(
+      (async () => {
+        const open = [...locals].filter(([, local]) => local.closedAt === null).map(([id, local]) => refOf(id, local));
+        if (open.length === 0) return;
+        const now = clock();
+        await apply(await store.refresh(open, now, now + timings.connectionTtlMs));
+      })()
+        .catch((error: unknown) => log.warn({ err: error }, "presence heartbeat failed"))
+        .finally(() => {
+          heartbeatRunning = null;
+        }),
+    );
+    return heartbeatRunning;
+  }
+
+  let sweepRunning: Promise<void> | null = null;
+  function sweep(): Promise<void> {
+    sweepRunning ??= track(
+      (async () => {
+        const now = clock();
+        // Connections closed here and past their grace are the sweep's now: forget them locally.
+        for (const [id, local] of locals) if (local.closedAt !== null && local.closedAt + timings.offlineGraceMs <= now) locals.delete(id);
+        await apply(await store.sweep(now));
+      })()
+        .catch((error: unknown) => log.warn({ err: error }, "presence sweep failed"))
+        .finally(() => {
+          sweepRunning = null;
+        }),
+    );
+    return sweepRunning;
+  }
+
+  const timers =
+    deps.timers === false
+      ? []
+      : [setInterval(() => void heartbeat(), timings.heartbeatMs), setInterval(() => void sweep(), timings.sweepMs)];
+  for (const timer of timers) timer.unref();
+
+  return {
+    connect(userId, connectionId) {
+      if (closed) return Promise.resolve();
+      locals.set(connectionId, { userId, closedAt: null });
+      return serial(connectionId, async () => {
+        const now = clock();
+        await apply([await store.connect({ userId, connectionId }, now, now + timings.connectionTtlMs)]);
+      });
+    },
+
+    disconnect(userId, connectionId) {
+      const local = locals.get(connectionId);
+      if (closed || !local || local.userId !== userId || local.closedAt !== null) return Promise.resolve();
+      const now = clock();
+      if (timings.offlineGraceMs <= 0) {
+        locals.delete(connectionId);
+        return serial(connectionId, async () => apply([await store.remove({ userId, connectionId }, now)]));
+      }
+      local.closedAt = now;
+      return serial(connectionId, async () => apply([await store.disconnect({ userId, connectionId }, now, now + timings.offlineGraceMs)]));
+    },
+
+    async setActivity(userId, connectionId, input) {
+      const activity = presenceActivitySchema.parse(input);
+      const local = locals.get(connectionId);
+      if (closed || !local || local.userId !== userId || local.closedAt !== null) return false;
+      let applied = false;
+      await serial(connectionId, async () => {
+        const change = await store.setActivity({ userId, connectionId }, activity.activity === "playing" ? activity.context : null, clock());
+        applied = change.applied;
+        await apply([change]);
+      });
+      return applied;
+    },
+
+    presenceOf,
+    heartbeat,
+    sweep,
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...inFlight]);
+      // This instance's connections end now; those in their grace end at their close.
+      const ending = [...locals].map(([id, local]) => refOf(id, local));
+      locals.clear();
+      const now = clock();
+      const changes = await Promise.all(
+        ending.map((connection) =>
+          store.remove(connection, now).catch((error: unknown) => {
+            log.warn({ err: error, userId: connection.userId }, "presence: connection not ended at shutdown");
+            return null;
+          }),
+        ),
+      );
+      await apply(changes.filter((change): change is PresenceChange => change !== null));
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useIntl } from "react-intl";
+import { roomName } from "../../../platform/realtime/protocol.ts";
+import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
+import { useAlerts } from "../../../ui/alert.tsx";
+
+/**
+ * A signed-in member's friend events, live: the shell listens to the member's
+ * own `user:{id}` room (the server lets only that member in) and shows an
+ * info alert when someone sends a friend request or accepts one. Open user
+ * cards and the profile's action bar reload on any friend event about the
+ * member they show (useFriendEvents).
+ */
+export const friendEventTypes = ["friend.request", "friend.accepted", "friend.removed"] as const;
+export type FriendEventType = (typeof friendEventTypes)[number];
+
+export interface FriendEvent {
+  readonly type: FriendEventType;
+  /** The other member's username. */
+  readonly from: string;
+}
+
+type FriendEventListener = (event: FriendEvent) => void;
+
+interface FriendEventsHub {
+  add(listener: FriendEventListener): () => void;
+}
+
+const FriendEventsContext = createContext<FriendEventsHub | null>(null);
+
+const alertMessageIds: Readonly<Partial<Record<FriendEventType, string>>> = {
+  "friend.request": "user_card.realtime.friend_request",
+  "friend.accepted": "user_card.realtime.friend_accepted",
+};
+
+export function FriendEventsProvider({ memberId, children }: { memberId: number | null; children: ReactNode }) {
+  const intl = useIntl();
+  const { showAlert } = useAlerts();
+  const [listeners] = useState(() => new Set<FriendEventListener>());
+  const [hub] = useState<FriendEventsHub>(() => ({
+    add(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  }));
+
+  useRoomEvents(memberId === null ? null : roomName("user", memberId), (event) => {
+    if (event.type !== "friend.request" && event.type !== "friend.accepted" && event.type !== "friend.removed") return;
+    const friendEvent: FriendEvent = { type: event.type, from: event.payload.from };
+    const messageId = alertMessageIds[friendEvent.type];
+    if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }) });
+    for (const listener of [...listeners]) listener(friendEvent);
+  });
+
+  return <FriendEventsContext value={hub}>{children}</FriendEventsContext>;
+}
+
+/** Calls `listener` for each friend event of the signed-in member (nothing without the provider). */
+export function useFriendEvents(listener: FriendEventListener): void {
+  const hub = useContext(FriendEventsContext);
+  const listenerRef = useRef(listener);
+  useEffect(() => {
+    listenerRef.current = listener;
+  });
+  useEffect(() => {
+    if (!hub) return;
+    return hub.add((event) => listenerRef.current(event));
+  }, [hub]);
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { RootData } from "../../../root.tsx";
+import type { CardViewer } from "./card-actions.ts";
+import { FriendEventsProvider } from "./friend-events.tsx";
+import { UserCardProvider } from "./user-card-provider.tsx";
+
+const anonymousViewer: CardViewer = { isLoggedIn: false, isGuest: false, id: null, username: "", isModerator: false };
+
+/**
+ * The social parts of the page shell: the signed-in member's live friend
+ * events and the user card that every username opens. Needs the shell's
+ * alerts, HTTP client and socket above it.
+ */
+export function SocialLayer({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const { pathname } = useLocation();
+  const user = root?.currentUser;
+  const viewer: CardViewer = user
+    ? { isLoggedIn: user.isLoggedIn, isGuest: user.isGuest, id: user.id, username: user.username, isModerator: user.isModerator }
+    : anonymousViewer;
+  return (
+    <FriendEventsProvider memberId={user?.isMember ? user.id : null}>
+      <UserCardProvider viewer={viewer} closeKey={pathname}>
+        {children}
+      </UserCardProvider>
+    </FriendEventsProvider>
+  );
+}

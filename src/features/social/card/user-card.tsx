@@ -1,0 +1,223 @@
+import { useEffect, useState } from "react";
+import { useIntl } from "react-intl";
+import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import { CountryFlag } from "../../../ui/country-flag.tsx";
+import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
+import { LazyImage } from "../../../ui/lazy-image.tsx";
+import { derivePresence } from "../../presence/derive-presence.ts";
+import { tagline } from "../../members/profile/tagline.ts";
+import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../members/profile/tagline-view.tsx";
+import { actionsShownByPresence, CardActionBar } from "./card-action-bar.tsx";
+import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
+import { DelayedLoader } from "./delayed-loader.tsx";
+import { useFriendEvents } from "./friend-events.tsx";
+import { useMemberPresence } from "./presence-adapter.ts";
+import { cardPaths, lifetimeScoreSchema, noLifetimeScore, popupResponseSchema, type CardLifetimeScore, type CardUser } from "./user-card.schema.ts";
+
+/** At most this many ratings show on the card (spec 001 §9). */
+export const MAX_CARD_RATINGS = 3;
+
+export interface UserCardProps {
+  readonly username: string;
+  readonly viewer: CardViewer;
+  /** When the card opened: the loader waits LOADER_DELAY_MS from here. */
+  readonly openedAt: number;
+  readonly titleId: string;
+  readonly onActionClick: (action: CardActionId) => void;
+  readonly onClose: () => void;
+  /** Focus was lost (an acted-on button went away): the card takes it back. */
+  readonly onFocusLost: () => void;
+}
+
+type CardState =
+  | { readonly status: "loading" }
+  | { readonly status: "missing" }
+  | { readonly status: "loaded"; readonly card: CardUser; readonly score: CardLifetimeScore | null };
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * The user card's content (loaded lazily by UserCardProvider): the member
+ * from GET /callback/user/popup/{username}, the lifetime score against the
+ * viewer, and the actions. Any failure reads "Member name does not exist"
+ * (spec 001 §8); a failed lifetime score reads as zeros.
+ */
+export function UserCard({ username, viewer, openedAt, titleId, onActionClick, onClose, onFocusLost }: UserCardProps) {
+  const intl = useIntl();
+  const client = useHttpClient();
+  const [state, setState] = useState<CardState>({ status: "loading" });
+  const [reloads, setReloads] = useState(0);
+  const wantsScore = viewer.isLoggedIn && viewer.username !== "" && !sameName(viewer.username, username);
+
+  useEffect(() => {
+    let cancelled = false;
+    const score = wantsScore
+      ? client.request("GET", cardPaths.lifetimeScore(viewer.username, username), lifetimeScoreSchema, { quiet: true }).catch(() => noLifetimeScore)
+      : Promise.resolve(null);
+    client
+      .request("GET", cardPaths.popup(username), popupResponseSchema, { quiet: true })
+      .then(async ({ user }) => {
+        const lifetime = await score;
+        if (!cancelled) setState({ status: "loaded", card: user, score: lifetime });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ status: "missing" });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, username, viewer.username, wantsScore, reloads]);
+
+  useFriendEvents((event) => {
+    if (sameName(event.from, username)) setReloads((count) => count + 1);
+  });
+
+  useEffect(() => {
+    if (state.status !== "loading" && (document.activeElement === null || document.activeElement === document.body)) onFocusLost();
+  }, [state, onFocusLost]);
+
+  if (state.status === "loading") return <DelayedLoader since={openedAt} />;
+  if (state.status === "missing") {
+    return (
+      <div className="ks-user-card-panel ks-user-card-missing">
+        <CloseButton onClose={onClose} />
+        <p id={titleId} className="ks-user-card-missing-text">
+          <span aria-hidden="true" className="ks-user-card-missing-icon">?</span>
+          {intl.formatMessage({ id: "social.error.not_found" })}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <LoadedCard
+      card={state.card}
+      score={state.score}
+      viewer={viewer}
+      titleId={titleId}
+      onActionClick={onActionClick}
+      onClose={onClose}
+      onReload={() => setReloads((count) => count + 1)}
+    />
+  );
+}
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: "user_card.close" });
+  return (
+    <button type="button" className="ks-user-card-close" aria-label={label} title={label} onClick={onClose}>
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+}
+
+interface LoadedCardProps {
+  readonly card: CardUser;
+  readonly score: CardLifetimeScore | null;
+  readonly viewer: CardViewer;
+  readonly titleId: string;
+  readonly onActionClick: (action: CardActionId) => void;
+  readonly onClose: () => void;
+  readonly onReload: () => void;
+}
+
+function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onReload }: LoadedCardProps) {
+  const intl = useIntl();
+  const link = useLinks();
+  const flags = useFeatureFlags();
+  const presence = derivePresence(useMemberPresence(card.userId));
+  const profileHref = link("web_member_profile", { username: card.username });
+  const line = tagline(
+    { username: card.username, chessTitle: card.chessTitle, membershipLevel: card.membership.level, flairCode: card.flair?.code ?? null },
+    { membership_badges: flags.membership_badges === true, web_flair_rpc: flags.web_flair_rpc === true },
+    presence,
+    cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
+  );
+  const fullName = [card.firstName, card.lastName].filter(Boolean).join(" ");
+  const ratings = card.ratings.slice(0, MAX_CARD_RATINGS);
+
+  return (
+    <div className="ks-user-card-panel" data-username={card.username}>
+      <CloseButton onClose={onClose} />
+      <header className="ks-user-card-header">
+        <a className="ks-user-card-avatar-link" href={profileHref} tabIndex={-1} aria-hidden="true">
+          <LazyImage className="ks-user-card-avatar" src={card.avatarUrl} alt="" width={72} height={72} />
+          {line.presenceDot && <span className={`ks-avatar-presence ks-presence-dot-${line.presenceDot}`} />}
+        </a>
+        <div className="ks-user-card-identity">
+          <h2 id={titleId} className="ks-user-card-name">
+            <PresenceDot dot={line.presenceDot} />
+            <a href={profileHref}>{card.username}</a>
+            <TaglineBadges tagline={line} />
+          </h2>
+          <p className="ks-user-card-meta">
+            <CountryFlag code={card.country} name={card.countryName} size="small" />
+            <span>{fullName || card.countryName}</span>
+          </p>
+          {card.closedLabel && (
+            <p className="ks-user-card-closed">
+              <span className="ks-membership-badge ks-membership-badge-closed">{intl.formatMessage({ id: card.closedLabel })}</span>
+            </p>
+          )}
+          {card.statusText && <p className="ks-user-card-status">{card.statusText}</p>}
+          <PresenceButtonView button={line.presenceButton} />
+        </div>
+      </header>
+
+      <dl className="ks-user-card-facts">
+        <div className="ks-user-card-fact ks-user-card-ratings">
+          <dt>{intl.formatMessage({ id: "user_card.ratings" })}</dt>
+          <dd>
+            {ratings.length === 0 ? (
+              <span className="ks-muted">{intl.formatMessage({ id: "user_card.no_ratings" })}</span>
+            ) : (
+              <ul className="ks-user-card-rating-list" role="list">
+                {ratings.map((rating) => (
+                  <li key={rating.type}>
+                    <span className="ks-muted">{intl.formatMessage({ id: `user_card.rating_type.${rating.type}`, defaultMessage: rating.type })}</span>{" "}
+                    <strong>{intl.formatNumber(rating.rating)}</strong>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        {score && (
+          <div className="ks-user-card-fact">
+            <dt>{intl.formatMessage({ id: "user_card.lifetime_score" })}</dt>
+            <dd className="ks-lifetime-score" aria-label={intl.formatMessage({ id: "user_card.lifetime_score_label" }, score)}>
+              <span className="ks-score-win">{intl.formatNumber(score.win)}</span>
+              <span className="ks-score-sep" aria-hidden="true">/</span>
+              <span className="ks-score-draw">{intl.formatNumber(score.draw)}</span>
+              <span className="ks-score-sep" aria-hidden="true">/</span>
+              <span className="ks-score-lose">{intl.formatNumber(score.lose)}</span>
+            </dd>
+          </div>
+        )}
+        <div className="ks-user-card-fact">
+          <dt>{intl.formatMessage({ id: "profile.friends" })}</dt>
+          <dd>{intl.formatNumber(card.counts.friends)}</dd>
+        </div>
+        <div className="ks-user-card-fact">
+          <dt>{intl.formatMessage({ id: "profile.followers" })}</dt>
+          <dd>{intl.formatNumber(card.counts.followers)}</dd>
+        </div>
+        <div className="ks-user-card-fact">
+          <dt>{intl.formatMessage({ id: "member.joined" })}</dt>
+          <dd>{intl.formatDate(card.joinDate, { dateStyle: "medium" })}</dd>
+        </div>
+      </dl>
+
+      {card.note && (
+        <p className="ks-user-card-note">
+          <span className="ks-muted">{intl.formatMessage({ id: "user_card.your_note" })}</span> {card.note}
+        </p>
+      )}
+
+      <CardActionBar viewer={viewer} card={card} gameLink={presence.gameLink} omit={actionsShownByPresence(line.presenceButton)} onActionClick={onActionClick} onDone={onReload} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { and, like, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { requestCounters } from "../../../features/accounts/accounts.tables.server.ts";
+
+/**
+ * Fixed-window counters in the request_counters table, shared by every
+ * instance. One statement per count: an upsert that starts the row at 1, adds
+ * 1 within the same window, and starts over at 1 when a later window begins.
+ * It is atomic on PostgreSQL and PGlite alike, so concurrent requests on many
+ * instances never lose a count.
+ */
+
+/** The start of the fixed window of `windowMs` that contains `now` (windows are aligned to the epoch). */
+export function windowStartOf(now: Date, windowMs: number): Date {
+  if (!Number.isInteger(windowMs) || windowMs <= 0) throw new Error(`window must be a positive number of ms, not ${windowMs}`);
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/**
+ * Adds one to the counter `key` in the window starting at `windowStart` and
+ * returns the count in that window, this one included. A count for an older
+ * window than the row's (a slow request from the previous window) is added to
+ * the current window rather than resetting it.
+ */
+export async function incrementCounter(db: Database, key: string, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .insert(requestCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: requestCounters.key,
+      set: {
+        count: sql`CASE WHEN request_counters.window_start >= excluded.window_start THEN request_counters.count + 1 ELSE 1 END`,
+        windowStart: sql`GREATEST(request_counters.window_start, excluded.window_start)`,
+      },
+    })
+    .returning({ count: requestCounters.count });
+  if (!row) throw new Error(`request counter ${key} was not written`);
+  return row.count;
+}
+
+/** Counts one event for `key` in the current fixed window of `windowMs`; returns the window's count. */
+export function countInFixedWindow(db: Database, key: string, windowMs: number, now: Date): Promise<number> {
+  return incrementCounter(db, key, windowStartOf(now, windowMs));
+}
+
+/** Deletes the counters under `keyPrefix` whose window started before `before` (they can no longer matter). */
+export async function pruneCounters(db: Database, keyPrefix: string, before: Date): Promise<void> {
+  const pattern = `${keyPrefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  await db.delete(requestCounters).where(and(like(requestCounters.key, pattern), lt(requestCounters.windowStart, before)));
+}
