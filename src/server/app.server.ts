@@ -23,6 +23,7 @@ import { registerPages } from "./plugins/pages.server.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
 import { createServices } from "./services.server.ts";
 import { registerSocialRoutes } from "../features/social/social.routes.server.ts";
+import { inviterFromToken } from "../features/social/invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "../features/social/member-callbacks.routes.server.ts";
 import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 import { registerViewer } from "../features/accounts/viewer.server.ts";
@@ -92,7 +93,19 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
   registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db), csrfSecret, cookies });
-  registerRegistrationRoutes(app, { signIn: createSignInService(database.db), registration: createRegistrationService(database.db), sessions, csrfSecret, cookies });
+  const services = createServices(database.db, bus);
+  const inviteSecret = await sharedSecret(database.db, "invite");
+  registerRegistrationRoutes(app, {
+    signIn: createSignInService(database.db),
+    registration: createRegistrationService(database.db),
+    sessions,
+    csrfSecret,
+    cookies,
+    acceptInvite: async (newMemberId, token) => {
+      const inviterId = inviterFromToken(inviteSecret, token);
+      if (inviterId !== null) await services.social.befriendByInvite(inviterId, newMemberId);
+    },
+  });
 
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   registerClientReports(app, { db: database.db, features: config.features });
@@ -101,9 +114,8 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   await registerRealtime(app, { bus, instanceId: config.instanceId, ...presenceSocketOptions(presence.service) });
   registerPresenceRoutes(app, { presence: presence.service });
 
-  const services = createServices(database.db, bus);
   registerSocialRoutes(app, { social: services.social, features: config.features });
-  registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: config.features, inviteSecret: await sharedSecret(database.db, "invite") });
+  registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: config.features, inviteSecret });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,

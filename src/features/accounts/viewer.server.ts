@@ -26,7 +26,7 @@ declare module "fastify" {
 /** Paths that take no CSRF token: write-only telemetry sinks (docs/decisions/0004) and service/RPC paths. */
 const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/, /^\/(service|rpc)\//];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//];
+const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//];
 
 export interface CookiePolicy {
   /** Secure cookies (https only) in production. */

@@ -148,6 +148,14 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       return ok(await relationship(actor.id, target.id));
     },
 
+    /** A member who registered through an invite link becomes the inviter's friend. */
+    async befriendByInvite(inviterId: number, newMemberId: number): Promise<boolean> {
+      const [inviter] = await db.select(targetColumns).from(users).where(eq(users.id, inviterId)).limit(1);
+      if (!inviter || inviter.id === newMemberId || isUnavailable(inviter) || inviter.membershipLevel === 0) return false;
+      await db.transaction((tx) => befriend(tx, inviterId, newMemberId));
+      return true;
+    },
+
     async cancelFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;

@@ -189,6 +189,29 @@ describe.each(databaseTargets())("the social graph on $name", (target) => {
     expect((await call(alice, "GET", "/callback/user/lifetime-score/alice/nobody-here")).status).toBe(404);
   });
 
+  it("befriends whoever registers through a member's invite link, and ignores forged links", async () => {
+    const alice = await signedIn("alice");
+    const { body } = await call(alice, "GET", "/callback/friend/registration-invite-link");
+    const link = new URL(String(body.link));
+    expect(link.pathname).toBe("/register");
+    const token = link.searchParams.get("invite") ?? "";
+    expect(token).not.toBe("");
+
+    const register = async (username: string, invite: string) => {
+      const newcomer = new HttpSession(suite.current.baseUrl);
+      await newcomer.get(`/register?invite=${encodeURIComponent(invite)}`);
+      const response = await newcomer.request("POST", "/register", { json: { username, email: `${username}@example.com`, password: "a-long-unusual-passphrase-42", country: "NO", invite } });
+      expect(response.status, username).toBe(200);
+      return newcomer;
+    };
+    const invited = await register("invited_newcomer", token);
+    expect((await call(invited, "GET", "/callback/user/popup/alice")).body).toMatchObject({ user: { areFriends: true } });
+
+    const forged = await register("forged_newcomer", `${token.split(".")[0]}.AAAAAAAAAAAAAAAAAAAAAA`);
+    expect((await call(forged, "GET", "/callback/user/popup/alice")).body).toMatchObject({ user: { areFriends: false } });
+    await call(alice, "DELETE", "/callback/friend/invited_newcomer/delete");
+  });
+
   it("answers an unknown member's card with the spec's text", async () => {
     const anonymous = new HttpSession(suite.current.baseUrl);
     expect(await call(anonymous, "GET", "/callback/user/popup/no-such-member")).toMatchObject({ status: 404, body: { message: "Member name does not exist" } });

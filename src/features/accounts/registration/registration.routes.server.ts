@@ -24,6 +24,8 @@ import type { RegistrationService } from "./registration.service.server.ts";
 
 export interface RegistrationDeps extends SignInDeps {
   readonly registration: RegistrationService;
+  /** Befriends the inviter when the member registered through an invite link (an invalid token does nothing). */
+  readonly acceptInvite: (newMemberId: number, inviteToken: string) => Promise<void>;
 }
 
 /** Registrations per address and minute (like sign-in's); the human check (config.humanCheck) comes on top. */
@@ -37,6 +39,7 @@ const echoSchema = z.object({
   email: z.string().max(254).optional().catch(undefined),
   country: z.string().max(8).optional().catch(undefined),
   redirectUrl: z.string().max(2048).optional().catch(undefined),
+  invite: z.string().max(64).optional().catch(undefined),
 });
 
 /** A form posted from /es/register goes back to /es/...; a language subdomain needs no prefix. */
@@ -62,6 +65,7 @@ function refuseRegistration(request: FastifyRequest, reply: FastifyReply, errors
     username: kept.username,
     email: kept.email,
     country: kept.country,
+    invite: kept.invite,
     invalid: errors.join(","),
   });
 }
@@ -80,13 +84,14 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     }
     const parsed = registrationBodySchema.safeParse(bodyOf(request));
     if (!parsed.success) return refuseRegistration(request, reply, registrationFieldErrorsOf(parsed.error));
-    const { username, email, password, country, redirectUrl } = parsed.data;
+    const { username, email, password, country, redirectUrl, invite } = parsed.data;
     const result = await deps.registration.register({ username, email, password, country, language: requestLocale(request) }, registeringGuestId(request));
     if (!result.ok) {
       if (result.error === "not_a_guest") throw new AppError("conflict");
       const errors = Object.values(result.values ?? {}).filter((value): value is RegistrationFieldError => typeof value === "string" && isRegistrationFieldError(value));
       return refuseRegistration(request, reply, errors);
     }
+    if (invite) await deps.acceptInvite(result.value.id, invite);
     await startSession(request, reply, deps, result.value.id, { remember: false, twoFactorPending: false });
     const target = safeRedirectPath(redirectUrl) ?? generateLink("web_home", {}, { locale });
     return formSucceeded(request, reply, target, { username: result.value.username, convertedGuest: result.value.convertedGuest });

@@ -86,6 +86,8 @@ export const registrationBodySchema = z.object({
     .toUpperCase()
     .pipe(z.enum(countryCodes, { error: "country.invalid" })),
   redirectUrl: z.string().max(2048).optional(),
+  /** A friend's registration invite link token (GET /callback/friend/registration-invite-link). */
+  invite: z.string().max(64).optional(),
   locale: z.string().max(8).optional(),
 });
 export type RegistrationBody = z.infer<typeof registrationBodySchema>;

@@ -14,7 +14,7 @@ import { memberAccountPanels } from "../../accounts/staff/member-account-panels.
 import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.tsx";
 import { derivePresence } from "../../presence/derive-presence.ts";
 import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
-import { cardActions, type CardViewer } from "../../social/card/card-actions.ts";
+import { cardActions, type CardActionId, type CardViewer } from "../../social/card/card-actions.ts";
 import { useFriendEvents } from "../../social/card/friend-events.tsx";
 import { useMemberPresence } from "../../social/card/presence-adapter.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
@@ -70,6 +70,11 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
     cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
   );
   const fullName = [card.firstName, card.lastName].filter(Boolean).join(" ");
+  // Presence knows when the member was last seen; without it, the last sign-in.
+  const lastOnline = presence.offlineSince ?? card.lastLoginDate;
+  // Gift membership leads to the gift form below; without the form (the membership service refuses a gift), no link.
+  const withoutGift: CardActionId[] = accountPanels.gift ? [] : ["giftMembership"];
+  const omitted: CardActionId[] = [...actionsShownByPresence(line.presenceButton), ...withoutGift];
 
   // A friend request, acceptance or removal by this member shows at once.
   useFriendEvents((event) => {
@@ -81,12 +86,11 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       <div className="ks-card ks-profile-hero">
         <div className="ks-profile-avatar">
           <LazyImage src={card.avatarUrl} alt={intl.formatMessage({ id: "profile.avatar" }, { username: card.username })} width={128} height={128} />
-          {line.presenceDot && <span className={`ks-avatar-presence ks-presence-dot-${line.presenceDot}`} aria-hidden="true" />}
+          <PresenceDot dot={line.presenceDot} onAvatar />
         </div>
         <div className="ks-profile-identity">
           <PageHeader title={card.username}>
             <p className="ks-member-line ks-profile-tagline">
-              <PresenceDot dot={line.presenceDot} />
               <TaglineBadges tagline={line} />
               {card.closedLabel && <span className="ks-membership-badge ks-membership-badge-closed">{intl.formatMessage({ id: card.closedLabel })}</span>}
             </p>
@@ -109,7 +113,15 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "member.last_online" })}</dt>
-              <dd>{card.lastLoginDate ? <RelativeTime date={card.lastLoginDate} /> : intl.formatMessage({ id: "member.never_online" })}</dd>
+              <dd>
+                {presence.isOnline ? (
+                  <span className="ks-profile-online">{intl.formatMessage({ id: "profile.presence.online_now" })}</span>
+                ) : lastOnline ? (
+                  <RelativeTime date={lastOnline} />
+                ) : (
+                  intl.formatMessage({ id: "member.never_online" })
+                )}
+              </dd>
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "profile.friends" })}</dt>
@@ -120,10 +132,12 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
               <dd>{intl.formatNumber(card.counts.followers)}</dd>
             </div>
           </dl>
-          <div className="ks-profile-presence">
-            <PresenceButtonView button={line.presenceButton} />
-          </div>
-          <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={actionsShownByPresence(line.presenceButton)} onDone={() => void revalidator.revalidate()} />
+          {line.presenceButton && line.presenceButton.kind !== "lastOnline" && (
+            <div className="ks-profile-presence">
+              <PresenceButtonView button={line.presenceButton} />
+            </div>
+          )}
+          <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={omitted} onDone={() => void revalidator.revalidate()} />
         </div>
       </div>
       <MemberAccountPanels panels={accountPanels} />

@@ -8,24 +8,30 @@ import type { PresenceButton, Tagline } from "./tagline.ts";
  * presence dot and the presence button.
  */
 
-/** Flair codes the site knows, drawn as emoji (the new flair) or as a plain glyph (the old icon). */
-const flairGlyphs: Readonly<Record<string, string>> = {
-  crown: "👑",
-  star: "⭐",
-  diamond_traditional: "💎",
-  pawn_traditional: "♟",
-  knight: "♞",
-  rook: "♜",
-  queen: "♛",
-  heart: "❤️",
-  fire: "🔥",
-  lightning: "⚡",
-  tree: "🌳",
-  pumpkin: "🎃",
-  snowflake: "❄️",
-  rocket: "🚀",
+/**
+ * Flair codes the site knows, drawn as a symbol and a colour (text glyphs
+ * every system font has; no emoji font needed). The new flair is the coloured
+ * symbol on a chip, the old icon the plain symbol.
+ */
+const flairGlyphs: Readonly<Record<string, { readonly glyph: string; readonly tone: string }>> = {
+  crown: { glyph: "♔", tone: "gold" },
+  star: { glyph: "★", tone: "gold" },
+  diamond_traditional: { glyph: "◆", tone: "blue" },
+  pawn_traditional: { glyph: "♟", tone: "plain" },
+  knight: { glyph: "♞", tone: "green" },
+  rook: { glyph: "♜", tone: "silver" },
+  queen: { glyph: "♛", tone: "bronze" },
+  heart: { glyph: "♥", tone: "red" },
+  fire: { glyph: "✹", tone: "orange" },
+  lightning: { glyph: "⚡", tone: "gold" },
+  tree: { glyph: "♣", tone: "green" },
+  pumpkin: { glyph: "●", tone: "orange" },
+  snowflake: { glyph: "❄", tone: "blue" },
+  rocket: { glyph: "➚", tone: "blue" },
 };
-const unknownFlairGlyph = "✦";
+const unknownFlair = { glyph: "✦", tone: "plain" } as const;
+/** Asks for the text (not emoji) presentation of a symbol. */
+const textPresentation = "\uFE0E";
 
 /** "diamond_traditional" -> "diamond traditional": the name a flair code reads as. */
 export function flairName(code: string): string {
@@ -52,18 +58,25 @@ export function TaglineBadges({ tagline }: { tagline: Tagline }) {
 
 export function FlairIcon({ code, style }: { code: string; style: "new" | "old" }) {
   const intl = useIntl();
-  const glyph = flairGlyphs[code] ?? unknownFlairGlyph;
+  const { glyph, tone } = flairGlyphs[code] ?? unknownFlair;
   return (
-    <span className={`ks-flair ks-flair-${style}`} role="img" aria-label={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(code) })} data-flair={code}>
-      {style === "old" ? `${glyph}\uFE0E` : glyph}
+    <span
+      className={style === "new" ? `ks-flair ks-flair-new ks-flair-tone-${tone}` : "ks-flair ks-flair-old"}
+      role="img"
+      aria-label={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(code) })}
+      data-flair={code}
+    >
+      {`${glyph}${textPresentation}`}
     </span>
   );
 }
 
-export function PresenceDot({ dot }: { dot: Tagline["presenceDot"] }) {
+/** The green (online) or red (playing) dot; `onAvatar` pins it to an avatar's corner. */
+export function PresenceDot({ dot, onAvatar = false }: { dot: Tagline["presenceDot"]; onAvatar?: boolean }) {
   const intl = useIntl();
   if (!dot) return null;
-  return <span className={`ks-presence-dot ks-presence-dot-${dot}`} role="img" aria-label={intl.formatMessage({ id: `profile.presence.${dot}` })} />;
+  const label = intl.formatMessage({ id: `profile.presence.${dot}` });
+  return <span className={`ks-presence-dot ks-presence-dot-${dot}${onAvatar ? " ks-avatar-presence" : ""}`} role="img" aria-label={label} title={label} />;
 }
 
 export function PresenceButtonView({ button }: { button: PresenceButton | null }) {

@@ -210,13 +210,18 @@ interface CardFrameProps {
   readonly onAction: (action: CardActionId) => void;
 }
 
-type Layout = { readonly kind: "sheet" } | { readonly kind: "floating"; readonly top: number; readonly left: number; readonly placement: string };
+type Layout =
+  | { readonly kind: "sheet" }
+  | { readonly kind: "floating"; readonly top: number; readonly left: number; readonly placement: string; readonly maxHeight: number | null };
+
+const VIEWPORT_MARGIN = 8;
 
 /** The card's frame: placement, the hide rules, focus; the content comes from the lazy chunk. */
 function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOutside, onAction }: CardFrameProps) {
   const intl = useIntl();
   const isClient = useIsClient();
   const frameRef = useRef<HTMLDivElement | null>(null);
+  const hadFocus = useRef(false);
   const titleId = `${cardId}-title`;
   const [layout, setLayout] = useState<Layout | null>(null);
 
@@ -232,16 +237,23 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
       }
       const box = open.anchor.getBoundingClientRect();
       const viewport = { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+      const room = viewport.height - 2 * VIEWPORT_MARGIN;
+      const height = Math.min(frame.scrollHeight || CARD_HEIGHT_FALLBACK, room);
       const position = computePosition({
         anchor: { top: box.top, left: box.left, width: box.width, height: box.height },
-        floating: { width: Math.min(CARD_WIDTH, viewport.width - 16), height: frame.offsetHeight || CARD_HEIGHT_FALLBACK },
+        floating: { width: Math.min(CARD_WIDTH, viewport.width - 2 * VIEWPORT_MARGIN), height },
         viewport,
         placement: "bottom",
         padding: 8,
-        edgeMargin: 8,
+        edgeMargin: VIEWPORT_MARGIN,
       });
+      // Too tall for either side: keep it on screen (over the name if need be), scrolling inside when taller than the screen.
+      const top = Math.min(Math.max(position.top, VIEWPORT_MARGIN), viewport.height - height - VIEWPORT_MARGIN);
+      const maxHeight = (frame.scrollHeight || 0) > room ? room : null;
       setLayout((previous) =>
-        previous?.kind === "floating" && previous.top === position.top && previous.left === position.left ? previous : { kind: "floating", ...position },
+        previous?.kind === "floating" && previous.top === top && previous.left === position.left && previous.maxHeight === maxHeight
+          ? previous
+          : { kind: "floating", placement: position.placement, left: position.left, top, maxHeight },
       );
     }
     place();
@@ -295,18 +307,26 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
     onPointerOutside();
   }
 
+  function handleFocus() {
+    hadFocus.current = true;
+  }
+
   function handleBlur(event: FocusEvent<HTMLDivElement>) {
     // Tabbing out of the card closes it; focus lost to nothing (a button that went away) does not.
     const next = event.relatedTarget;
     if (next instanceof Node && !event.currentTarget.contains(next) && !open.anchor.contains(next)) onClose(false);
   }
 
-  const handleFocusLost = useCallback(() => frameRef.current?.focus({ preventScroll: true }), []);
+  // Only a card that had focus takes it back (a hovered card never takes focus).
+  const handleFocusLost = useCallback(() => {
+    const active = document.activeElement;
+    if (hadFocus.current && (active === null || active === document.body)) frameRef.current?.focus({ preventScroll: true });
+  }, []);
 
   if (!isClient) return null;
   const style =
     layout?.kind === "floating"
-      ? { top: layout.top, left: layout.left }
+      ? { top: layout.top, left: layout.left, ...(layout.maxHeight === null ? {} : { maxHeight: layout.maxHeight, overflowY: "auto" as const }) }
       : layout?.kind === "sheet"
         ? undefined
         : { top: 0, left: 0, visibility: "hidden" as const };
@@ -323,6 +343,7 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
       style={style}
       onPointerEnter={handlePointerEnter}
       onPointerLeave={handlePointerLeave}
+      onFocus={handleFocus}
       onBlur={handleBlur}
     >
       <CardErrorBoundary fallback={<CardLoadError onClose={() => onClose(true)} />}>

@@ -212,6 +212,8 @@ describe("the user card", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     await settle(300);
     expect(card()).toBeTruthy();
+    // A hovered card leaves focus where it was.
+    expect(card().contains(document.activeElement)).toBe(false);
 
     fireEvent.pointerLeave(link);
     await settle(HIDE_DELAY_MS - 100);

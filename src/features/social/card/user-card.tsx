@@ -143,13 +143,14 @@ function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onRe
     <div className="ks-user-card-panel" data-username={card.username}>
       <CloseButton onClose={onClose} />
       <header className="ks-user-card-header">
-        <a className="ks-user-card-avatar-link" href={profileHref} tabIndex={-1} aria-hidden="true">
-          <LazyImage className="ks-user-card-avatar" src={card.avatarUrl} alt="" width={72} height={72} />
-          {line.presenceDot && <span className={`ks-avatar-presence ks-presence-dot-${line.presenceDot}`} />}
-        </a>
+        <div className="ks-user-card-avatar-wrap">
+          <a className="ks-user-card-avatar-link" href={profileHref} tabIndex={-1} aria-hidden="true">
+            <LazyImage className="ks-user-card-avatar" src={card.avatarUrl} alt="" width={72} height={72} />
+          </a>
+          <PresenceDot dot={line.presenceDot} onAvatar />
+        </div>
         <div className="ks-user-card-identity">
           <h2 id={titleId} className="ks-user-card-name">
-            <PresenceDot dot={line.presenceDot} />
             <a href={profileHref}>{card.username}</a>
             <TaglineBadges tagline={line} />
           </h2>

@@ -53,12 +53,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
       country: query.get("country")?.slice(0, 2).toUpperCase() ?? "",
     },
     countries: countryOptions(locale, international),
+    invite: query.get("invite")?.slice(0, 64) ?? null,
     guestName: context.viewer.isLoggedIn && context.viewer.isGuest ? context.viewer.username : null,
   };
 }
 
 export default function RegisterPage({ loaderData }: Route.ComponentProps) {
-  const { routeName, redirectUrl, error, fieldErrors, values, countries, guestName } = loaderData;
+  const { routeName, redirectUrl, error, fieldErrors, values, countries, guestName, invite } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   const errorFor = (field: RegistrationField): string | null => {
@@ -86,6 +87,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
       <form method="post" action="/register" className="ks-form ks-card">
         <FormSecurityFields />
         {redirectUrl && <input type="hidden" name="redirectUrl" value={redirectUrl} />}
+        {invite && <input type="hidden" name="invite" value={invite} />}
         {pageMessage && (
           <p className="ks-form-error" role="alert">
             {pageMessage}
