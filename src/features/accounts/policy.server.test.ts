@@ -11,11 +11,10 @@ const features = parseFeatureFlags("");
 function requestOf(level: number | null, options: { enabled?: boolean; twoFactorPending?: boolean } = {}): PolicyRequest {
   if (level === null) return { viewer: { session: null, user: anonymousUser(features), csrfToken: "" } };
   const loggedIn = !options.twoFactorPending;
-  const user = { id: 7, membershipLevel: level, isEnabled: options.enabled ?? true } as const;
-  const row: Pick<UserRow, "id" | "membershipLevel" | "isEnabled"> = user;
+  const row: UserRow = { ...placeholderRow(), membershipLevel: level, isEnabled: options.enabled ?? true };
   return {
     viewer: {
-      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: { ...placeholderRow(), ...row } },
+      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row },
       user: { ...anonymousUser(features), ...levelFlags(level, loggedIn), isLoggedIn: loggedIn, isMember: loggedIn && level !== 0, id: 7, membershipLevel: level },
       csrfToken: "x",
     },

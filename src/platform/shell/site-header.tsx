@@ -52,6 +52,11 @@ export function SiteHeader() {
               {user?.isLoggedIn ? (
                 <>
                   <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>
+                  {user.isMember && (
+                    <a className="ks-nav-link" href={link("web_user_settings")} aria-label={intl.formatMessage({ id: "shell.nav.settings" })}>
+                      <span aria-hidden="true">⚙</span>
+                    </a>
+                  )}
                   <form method="post" action="/logout" className="ks-logout-form">
                     <FormSecurityFields />
                     <button type="submit" className="ks-button ks-button-quiet">{intl.formatMessage({ id: "shell.nav.logout" })}</button>

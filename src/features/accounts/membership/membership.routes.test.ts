@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
-import { startApp, type RunningApp } from "../../../test/start-app.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
 import { MemberBrowser, membersWithPassword, signedIn, userFacts } from "../staff/member-browser.test-support.ts";
@@ -12,14 +12,13 @@ import { addPeriod } from "./plans.ts";
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(databaseTargets())("memberships on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  const db = () => app.kingside.database.db;
-  const anonymous = () => new MemberBrowser(app.baseUrl);
+  const suite = appForSuite(target, { seedDemoData: true });
+  const db = () => suite.current.kingside.database.db;
+  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
   const browsers = new Map<string, Promise<MemberBrowser>>();
   const as = (username: string): Promise<MemberBrowser> => {
     let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(app.baseUrl, username)));
+    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
     return browser;
   };
   const grantCount = async (): Promise<number> => Number((await queryRows(db(), sql`select count(*)::int as n from membership_grants`))[0]?.n);
@@ -41,14 +40,7 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
   };
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
     fresh = await generatedMembers(levels.basic, 40);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
   });
 
   describe("the /membership page", () => {

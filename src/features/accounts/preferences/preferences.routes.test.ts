@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
-import { startApp, type RunningApp } from "../../../test/start-app.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { levels } from "../levels.ts";
 import { rolesResponseSchema } from "../roles.routes.server.ts";
 import { MemberBrowser, membersWithPassword, signedIn, userFacts } from "../staff/member-browser.test-support.ts";
@@ -12,27 +12,17 @@ async function rolesOf(browser: MemberBrowser, query = ""): Promise<string[]> {
 }
 
 describe.each(databaseTargets())("roles and display preferences on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  const db = () => app.kingside.database.db;
-  const anonymous = () => new MemberBrowser(app.baseUrl);
+  const suite = appForSuite(target, { seedDemoData: true });
+  const db = () => suite.current.kingside.database.db;
+  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
   /** One signed-in browser per member for the whole suite: signing in (argon2) is the slow part. */
   const browsers = new Map<string, Promise<MemberBrowser>>();
   const as = (username: string): Promise<MemberBrowser> => {
     let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(app.baseUrl, username)));
+    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
     return browser;
   };
 
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
 
   describe("GET /callback/security/user/roles", () => {
     it("answers 401 for anonymous visitors", async () => {

@@ -1,21 +1,20 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
-import { startApp, type RunningApp } from "../../../test/start-app.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
-import { MemberBrowser, membersWithPassword, signedIn, userFacts } from "./member-browser.test-support.ts";
+import { DEMO_PASSWORD, MemberBrowser, membersWithPassword, signedIn, userFacts } from "./member-browser.test-support.ts";
 
 describe.each(databaseTargets())("staff account actions on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  const db = () => app.kingside.database.db;
-  const anonymous = () => new MemberBrowser(app.baseUrl);
+  const suite = appForSuite(target, { seedDemoData: true });
+  const db = () => suite.current.kingside.database.db;
+  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
   const browsers = new Map<string, Promise<MemberBrowser>>();
   const as = (username: string): Promise<MemberBrowser> => {
     let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(app.baseUrl, username)));
+    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
     return browser;
   };
   const sessionCount = async (userId: number): Promise<number> => Number((await queryRows(db(), sql`select count(*)::int as n from sessions where user_id = ${userId}`))[0]?.n);
@@ -27,21 +26,14 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
   };
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: true });
     victims = await membersWithPassword(db(), levels.basic, 8);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
   });
 
   describe("DELETE /callback/members/disable/{id}", () => {
     it("lets staff disable a member: is_enabled false, disabled_at set, every session ended", async () => {
       const name = nextVictim();
-      const victim = await signedIn(app.baseUrl, name);
-      const secondDevice = await signedIn(app.baseUrl, name);
+      const victim = await signedIn(suite.current.baseUrl, name);
+      const secondDevice = await signedIn(suite.current.baseUrl, name);
       const { id } = await userFacts(db(), name);
       expect(await sessionCount(id)).toBe(2);
       const response = await (await as("staff")).delete(`/callback/members/disable/${id}`);
@@ -59,7 +51,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
       const name = nextVictim();
       const { id } = await userFacts(db(), name);
       await (await as("staff")).delete(`/callback/members/disable/${id}`);
-      const refused = await new MemberBrowser(app.baseUrl).tryToSignIn(name);
+      const refused = await new MemberBrowser(suite.current.baseUrl).signIn(name, DEMO_PASSWORD);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "account_disabled", message: "This account has been disabled by our staff." });
       expect(await sessionCount(id)).toBe(0);
@@ -72,7 +64,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
     ])("refuses %s with %i and changes nothing", async (who, status) => {
       const name = nextVictim();
       const { id } = await userFacts(db(), name);
-      const victim = await signedIn(app.baseUrl, name);
+      const victim = await signedIn(suite.current.baseUrl, name);
       const response = await (await as(who)).delete(`/callback/members/disable/${id}`);
       expect(response.status).toBe(status);
       expect(await userFacts(db(), name)).toMatchObject({ isEnabled: true, disabledAt: null });
@@ -153,7 +145,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(`/member/${name.toLowerCase()}?done=enabled`);
       expect(await userFacts(db(), name)).toMatchObject({ isEnabled: true, disabledAt: null });
-      expect((await new MemberBrowser(app.baseUrl).tryToSignIn(name)).status).toBe(200);
+      expect((await new MemberBrowser(suite.current.baseUrl).signIn(name, DEMO_PASSWORD)).status).toBe(200);
     });
 
     it("answers JSON to the HTTP client", async () => {

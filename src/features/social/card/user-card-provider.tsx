@@ -75,6 +75,9 @@ interface OpenCard {
   readonly anchor: HTMLElement;
   readonly via: "hover" | "click";
   readonly openedAt: number;
+  /** The page's scroll position when the card opened. */
+  readonly scrollX: number;
+  readonly scrollY: number;
 }
 
 interface UserCardController {
@@ -133,7 +136,7 @@ export function UserCardProvider({ viewer, children, closeKey }: UserCardProvide
       clearTimeout(hoverTimer.current);
       clearTimeout(hideTimer.current);
       if (openRef.current) close(false);
-      const next: OpenCard = { username, triggerId, anchor, via, openedAt: Date.now() };
+      const next: OpenCard = { username, triggerId, anchor, via, openedAt: Date.now(), scrollX: window.scrollX, scrollY: window.scrollY };
       actionTaken.current = false;
       openRef.current = next;
       setOpen(next);
@@ -279,7 +282,11 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
       if (!inside(event.target)) onClose(false);
     }
     function handleScroll(event: Event) {
-      if (!(event.target instanceof Node && frameRef.current?.contains(event.target))) onClose(false);
+      if (event.target instanceof Node && frameRef.current?.contains(event.target)) return;
+      // A page scroll that ended before the card opened is reported a frame later: only a change since counts.
+      const pageScroll = !(event.target instanceof Element) || event.target === document.documentElement;
+      if (pageScroll && window.scrollX === open.scrollX && window.scrollY === open.scrollY) return;
+      onClose(false);
     }
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape" || event.defaultPrevented) return;

@@ -69,7 +69,7 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <p className="ks-plan-toggle">
-        <Link className="ks-button" to={link("web_membership", pageQuery(campaign, !expanded))} preventScrollReset aria-expanded={expanded}>
+        <Link className="ks-button" to={link("web_membership", pageQuery(campaign, !expanded))} preventScrollReset>
           {intl.formatMessage({ id: expanded ? "membership.page.show_fewer" : "membership.page.show_all" })}
         </Link>
       </p>
