@@ -9,7 +9,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useHttpClient } from "../../platform/http/http-client-context.tsx";
 import type { HttpClient } from "../../platform/http/http-client.ts";
 import { roomName } from "../../platform/realtime/protocol.ts";
-import { createSocketClient, type SocketClient } from "../../platform/realtime/socket-client.ts";
+import type { SocketClient } from "../../platform/realtime/socket-client.ts";
+import { pageSocketClient } from "../../platform/realtime/page-socket.ts";
 import { maxPresenceIds, presenceResponseSchema, type Presence } from "./presence.schema.ts";
 
 export type PresenceById = ReadonlyMap<number, Presence>;
@@ -23,21 +24,6 @@ export interface PresenceState {
 export interface PresenceSources {
   readonly http: Pick<HttpClient, "request">;
   readonly socket: Pick<SocketClient, "subscribe">;
-}
-
-let pageSocket: SocketClient | null = null;
-
-/**
- * The page's one socket to /ws, opened on first use. (Presence is its first
- * user in the browser; it moves to platform/realtime when a second feature
- * needs it.)
- */
-export function pageSocketClient(): SocketClient {
-  if (!pageSocket) {
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    pageSocket = createSocketClient({ url: `${scheme}://${window.location.host}/ws` });
-  }
-  return pageSocket;
 }
 
 /** Positive whole ids, without repeats, at most 25 (the server's limit), in a stable key. */

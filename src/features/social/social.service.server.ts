@@ -295,7 +295,7 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
           .from(friendships)
           .innerJoin(users, eq(users.id, friendships.friendId))
           .where(filter)
-          .orderBy(...(options.orderByFriendsFirst ? [desc(viewerFriend)] : []), asc(users.usernameKey))
+          .orderBy(...(options.orderByFriendsFirst && viewerId ? [desc(viewerFriend)] : []), asc(users.usernameKey))
           .limit(options.limit)
           .offset(options.offset),
         db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(filter),
