@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { ownServer } from "./own-server.ts";
 import { watchPage } from "./site-health.ts";
 
 /**
@@ -9,34 +9,10 @@ import { watchPage } from "./site-health.ts";
  * 127.0.0.1, so registering here would challenge the other journeys.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 37;
-const baseURL = `http://127.0.0.1:${port}`;
-let server: ChildProcess | undefined;
+const baseURL = ownServer("the human-check server");
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL, colorScheme: "dark" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the human-check server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-});
-
-test.afterAll(() => {
-  server?.kill("SIGTERM");
-});
 
 let serial = 0;
 function newMember() {

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Browser, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { ownServer } from "./own-server.ts";
 import { watchPage } from "./site-health.ts";
 
 /**
@@ -11,35 +11,11 @@ import { watchPage } from "./site-health.ts";
  * limit for 127.0.0.1.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 41;
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = ownServer("the staff journey's server");
 const STAFF_PASSWORD = "kingside-demo";
-let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL, colorScheme: "dark" });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the staff journey's server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-});
-
-test.afterAll(() => {
-  server?.kill("SIGTERM");
-});
 
 /** A new member of this test's own, registered through the API (GET a page for the CSRF cookie, then POST). */
 async function registerMember(): Promise<{ username: string; password: string }> {

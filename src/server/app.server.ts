@@ -70,7 +70,6 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    disableRequestLogging: config.production,
   });
   registerJsonErrors(app);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });

@@ -1,40 +1,25 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts, demoMemberCount } from "../features/members/demo-data.server.ts";
 import { queryRows } from "../platform/db/client.server.ts";
 import { publishToRoom } from "../platform/realtime/hub.server.ts";
 import { roomName } from "../platform/realtime/protocol.ts";
 import { TestSocket, uniqueWord } from "../platform/realtime/test-kit.server.ts";
-import { databaseTargets, requireServiceInCi } from "../test/databases.ts";
-import { startApp, type RunningApp } from "../test/start-app.ts";
+import { twoInstancesForSuite } from "../test/two-instances.ts";
+import type { RunningApp } from "../test/start-app.ts";
 
-const redisUrl = requireServiceInCi("REDIS_URL");
-const postgres = databaseTargets().find((target) => target.name === "postgres");
+const instances = twoInstancesForSuite(["A", "B"]);
 
 /**
  * Scaling out (architecture §5): two whole instances of the site on loopback,
  * sharing one PostgreSQL database and one Redis. An event published through
  * instance A reaches a socket connected to instance B.
  */
-describe.skipIf(!redisUrl || !postgres)("two instances sharing PostgreSQL and Redis", () => {
+describe.skipIf(!instances.available)("two instances sharing PostgreSQL and Redis", () => {
   let first: RunningApp;
   let second: RunningApp;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!postgres) throw new Error("unreachable: the suite is skipped without PostgreSQL");
-    const database = await postgres.create();
-    drop = database.drop;
-    // Both start at once: migrations and the demo seed must serialise between them.
-    [first, second] = await Promise.all([
-      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "A" }),
-      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "B" }),
-    ]);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await drop?.();
+  beforeAll(() => {
+    ({ first, second } = instances);
   });
 
   it("both answer /healthz on the shared database and Redis bus", async () => {

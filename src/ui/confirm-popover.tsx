@@ -11,6 +11,7 @@ import {
 import { FormattedMessage } from "react-intl";
 import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { computePosition } from "./tooltip-position.ts";
+import { useDismiss } from "./use-dismiss.ts";
 
 /** The spec's confirmation questions. */
 export const confirmMessageIds = {
@@ -103,25 +104,9 @@ export function ConfirmPopover({
   }, [open]);
 
   useEffect(() => {
-    if (!open) return;
-    cancelRef.current?.focus({ preventScroll: true });
-    function handleDismiss() {
-      close(false);
-    }
-    function handlePointerDown(event: PointerEvent) {
-      const root = rootRef.current;
-      if (root && event.target instanceof Node && root.contains(event.target)) return;
-      close(false);
-    }
-    window.addEventListener("resize", handleDismiss);
-    window.addEventListener("scroll", handleDismiss, { capture: true, passive: true });
-    document.addEventListener("pointerdown", handlePointerDown);
-    return () => {
-      window.removeEventListener("resize", handleDismiss);
-      window.removeEventListener("scroll", handleDismiss, { capture: true });
-      document.removeEventListener("pointerdown", handlePointerDown);
-    };
-  }, [open, close]);
+    if (open) cancelRef.current?.focus({ preventScroll: true });
+  }, [open]);
+  useDismiss(open, () => close(false), { outside: rootRef, scrollOrResize: true });
 
   function handleTriggerClick() {
     if (open) close(false);

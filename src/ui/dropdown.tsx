@@ -8,6 +8,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
+import { useDismiss } from "./use-dismiss.ts";
 
 interface DropdownOptionBase {
   /** Identifies the option; compared with `selectedValue`. */
@@ -85,14 +86,8 @@ export function Dropdown({
     const index = pendingFocus.current;
     pendingFocus.current = null;
     if (index !== null) itemRefs.current[index]?.focus();
-    function handlePointerDown(event: PointerEvent) {
-      const root = rootRef.current;
-      if (root && event.target instanceof Node && root.contains(event.target)) return;
-      setOpen(false);
-    }
-    document.addEventListener("pointerdown", handlePointerDown);
-    return () => document.removeEventListener("pointerdown", handlePointerDown);
   }, [open]);
+  useDismiss(open, () => setOpen(false), { outside: rootRef });
 
   function openAndFocus(index: number) {
     pendingFocus.current = Math.max(0, Math.min(index, options.length - 1));

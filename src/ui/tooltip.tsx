@@ -11,6 +11,7 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import { computePosition, tooltipDefaults, type Placement, type Position } from "./tooltip-position.ts";
+import { useDismiss } from "./use-dismiss.ts";
 
 /** The prop Tooltip sets on its anchor element (the child) while it shows. */
 export interface TooltipAnchorProps {
@@ -110,20 +111,7 @@ export function Tooltip({
     );
   }, [open, placement, padding, content]);
 
-  useEffect(() => {
-    if (!open) return;
-    function handleKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") hideNow();
-    }
-    window.addEventListener("keydown", handleKeyDown);
-    window.addEventListener("scroll", hideNow, { capture: true, passive: true });
-    window.addEventListener("resize", hideNow);
-    return () => {
-      window.removeEventListener("keydown", handleKeyDown);
-      window.removeEventListener("scroll", hideNow, { capture: true });
-      window.removeEventListener("resize", hideNow);
-    };
-  }, [open, hideNow]);
+  useDismiss(open, hideNow, { escape: true, scrollOrResize: true });
 
   if (disabled) return children;
 

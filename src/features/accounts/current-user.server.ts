@@ -48,6 +48,7 @@ export function presentCurrentUser(session: ActiveSession, roles: readonly strin
     archiveView: oneOf(archiveViews, user.archiveView, "grid"),
     homeContentType: oneOf(homeContentTypes, user.homeContentType, "following"),
     fairPlayAgree: user.fairPlayAgree,
+    allowFriendRequests: user.allowFriendRequests,
     twoFactorEnabled: user.totpEnabledAt !== null,
   };
 }

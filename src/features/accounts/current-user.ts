@@ -58,6 +58,8 @@ export interface CurrentUser extends CurrentUserFlags {
   readonly archiveView: ArchiveView;
   readonly homeContentType: HomeContentType;
   readonly fairPlayAgree: boolean;
+  /** Whether other members may send this member friend requests. */
+  readonly allowFriendRequests: boolean;
   readonly twoFactorEnabled: boolean;
   readonly features: FeatureFlags;
   readonly friends: readonly string[];
@@ -121,6 +123,7 @@ export function anonymousUser(features: FeatureFlags): CurrentUser {
     archiveView: "grid",
     homeContentType: "following",
     fairPlayAgree: false,
+    allowFriendRequests: true,
     twoFactorEnabled: false,
     features,
     friends: [],

@@ -1,30 +1,9 @@
 import { and, count, countDistinct, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { memoizeFor } from "../../platform/cache/memoize-for.ts";
-import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
+import { users } from "../accounts/accounts.tables.server.ts";
+import { memberSummaryColumns, presentMemberSummary } from "../accounts/member-summary.server.ts";
 import type { MemberProfile, MemberSummary, SiteCounts } from "./members.schema.ts";
-
-const summaryColumns = {
-  username: users.username,
-  countryCode: users.countryCode,
-  chessTitle: users.chessTitle,
-  membershipLevel: users.membershipLevel,
-  flairCode: users.flairCode,
-  createdAt: users.createdAt,
-};
-
-type SummaryRow = Pick<UserRow, "username" | "countryCode" | "chessTitle" | "membershipLevel" | "flairCode" | "createdAt">;
-
-function presentSummary(row: SummaryRow): MemberSummary {
-  return {
-    username: row.username,
-    countryCode: row.countryCode,
-    chessTitle: row.chessTitle,
-    membershipLevel: row.membershipLevel,
-    flairCode: row.flairCode,
-    joinedAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Members the site shows in lists and counts: enabled, not guests, not closed. */
 const listedMember = and(eq(users.isEnabled, true), gte(users.membershipLevel, 10));
@@ -69,25 +48,25 @@ export function createMembersService(db: Database) {
 
 
     async newestMembers(limit: number): Promise<MemberSummary[]> {
-      const rows = await db.select(summaryColumns).from(users).where(listedMember).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
-      return rows.map(presentSummary);
+      const rows = await db.select(memberSummaryColumns).from(users).where(listedMember).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+      return rows.map(presentMemberSummary);
     },
 
     async titledPlayers(limit: number): Promise<MemberSummary[]> {
       const rows = await db
-        .select(summaryColumns)
+        .select(memberSummaryColumns)
         .from(users)
         .where(and(listedMember, isNotNull(users.chessTitle)))
         .orderBy(users.usernameKey)
         .limit(limit);
-      return rows.map(presentSummary);
+      return rows.map(presentMemberSummary);
     },
 
     async profile(username: string): Promise<MemberProfile | null> {
       const [row] = await db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
       if (!row) return null;
       return {
-        ...presentSummary(row),
+        ...presentMemberSummary(row),
         firstName: row.firstName,
         lastName: row.lastName,
         statusText: row.statusText,

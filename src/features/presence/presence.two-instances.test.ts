@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets, requireServiceInCi } from "../../test/databases.ts";
-import { startApp, type RunningApp } from "../../test/start-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { twoInstancesForSuite } from "../../test/two-instances.ts";
+import type { RunningApp } from "../../test/start-app.ts";
 import { defaultPresenceTimings } from "./presence.service.server.ts";
 import { openSocket, presenceThrough, signIn, waitForPresence } from "./presence.test-kit.server.ts";
 
 // In CI a missing REDIS_URL or TEST_DATABASE_URL fails the file; elsewhere the suite is skipped with a warning.
-const redisUrl = requireServiceInCi("REDIS_URL");
-const postgres = databaseTargets().find((target) => target.name === "postgres");
+const instances = twoInstancesForSuite(["presence-A", "presence-B"]);
 
 /**
  * Presence across instances (architecture §5): two whole instances sharing
  * PostgreSQL and Redis. A member's socket on A makes them online when asked
  * through B; closing it makes them offline on B.
  */
-describe.skipIf(!redisUrl || !postgres)("presence across two instances", () => {
+describe.skipIf(!instances.available)("presence across two instances", () => {
   let first: RunningApp;
   let second: RunningApp;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!postgres) throw new Error("unreachable: the suite is skipped without PostgreSQL");
-    const database = await postgres.create();
-    drop = database.drop;
-    [first, second] = await Promise.all([
-      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "presence-A" }),
-      startApp({ databaseUrl: database.databaseUrl, redisUrl, seedDemoData: true, instanceId: "presence-B" }),
-    ]);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await drop?.();
+  beforeAll(() => {
+    ({ first, second } = instances);
   });
 
   it("shows alice online on B while her socket is open on A, and offline on B once it closed", async () => {

@@ -4,7 +4,9 @@ import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { AppError, type Result } from "../../platform/http/errors.ts";
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { requireMember } from "../accounts/viewer.server.ts";
-import { reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
+import { wantsJson } from "../../platform/http/form-response.server.ts";
+import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
+import { allowFriendRequestsBodySchema, reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
 import type { Actor, SocialFailure, SocialService } from "./social.service.server.ts";
 
 /** How each refusal answers: the status and the message key social.error.<code>. */
@@ -94,6 +96,16 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
     const blockUser = body.block_user === 1 || body.block_user === "1" || body.block_user === true;
     const result = await social.report(actor, { abuserUsername: body.abuser_username, reason: body.reason, details: body.details?.trim() || null, blockUser }, deps.features.abuse_report_stopping);
     return sendResult(request, reply, result, { key: "report", messageKey: "social.done.reported" });
+  });
+
+  app.post("/callback/user/allow-friend-requests", async (request, reply) => {
+    const actor = actorOf(request);
+    const { allow, redirectUrl } = allowFriendRequestsBodySchema.parse(request.body);
+    const allowed = allow === 1 || allow === "1" || allow === true;
+    const result = await social.setAllowFriendRequests(actor, allowed);
+    // A form post without JavaScript goes back to the page it came from.
+    if (!wantsJson(request) && result.ok) return reply.redirect(safeRedirectPath(redirectUrl) ?? generateLink("web_member_profile", { username: actor.username }), 303);
+    return sendResult(request, reply, result, { key: "allowFriendRequests", messageKey: "social.done.setting_saved" });
   });
 
   app.post("/callback/user/set-status", async (request, reply) => {

@@ -20,6 +20,10 @@ export const reportBodySchema = z.object({
   block_user: z.union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()]).optional(),
 });
 
+export const allowFriendRequestsBodySchema = z.object({
+  allow: z.union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()]),
+  redirectUrl: z.string().max(2048).optional(),
+});
 export const statusBodySchema = z.object({ status: z.string() });
 export const noteBodySchema = z.object({ username: usernameParamSchema, note: z.string().max(NOTE_MAX_LENGTH) });
 export const lifetimeScoreBodySchema = z.object({ user: z.coerce.number().int().positive(), opponent: z.coerce.number().int().positive() });

@@ -341,6 +341,13 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       return ok(true);
     },
 
+    /** Whether other members may send this member friend requests. */
+    async setAllowFriendRequests(actor: Actor, allow: boolean): Promise<Result<boolean, SocialFailure>> {
+      if (actor.level === 0) return fail("guest");
+      await db.update(users).set({ allowFriendRequests: allow }).where(eq(users.id, actor.id));
+      return ok(allow);
+    },
+
     async setStatus(actor: Actor, text: string): Promise<Result<string | null, SocialFailure>> {
       const trimmed = text.trim();
       if ([...trimmed].length > STATUS_MAX_LENGTH) return fail("status_too_long", { len: STATUS_MAX_LENGTH });

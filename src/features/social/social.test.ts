@@ -50,6 +50,23 @@ describe.each(databaseTargets())("the social graph on $name", (target) => {
     expect((await call(alice, "DELETE", "/callback/friend/bob/delete")).body).toMatchObject({ code: "not_friends" });
   });
 
+  it("honours a member's choice to refuse friend requests", async () => {
+    const alice = await signedIn("alice");
+    const carla = await signedIn("carla");
+    expect((await call(carla, "POST", "/callback/user/allow-friend-requests", { allow: 0 })).body).toMatchObject({ allowFriendRequests: false });
+    expect(await call(alice, "POST", "/callback/friend/carla/request")).toMatchObject({ status: 403, body: { code: "requests_not_allowed" } });
+    expect((await call(alice, "GET", "/callback/user/popup/carla")).body).toMatchObject({ user: { allowFriendRequests: false } });
+    expect((await call(carla, "POST", "/callback/user/allow-friend-requests", { allow: "maybe" })).status).toBe(422);
+    expect((await call(carla, "POST", "/callback/user/allow-friend-requests", { allow: 1 })).body).toMatchObject({ allowFriendRequests: true });
+    expect(await countRows("friend_requests", "true")).toBe(0);
+    // Without JavaScript the switch is a form post that comes back to the page.
+    const formPost = await carla.request("POST", "/callback/user/allow-friend-requests", { form: { allow: "0", redirectUrl: "/member/carla", _token: carla.csrfToken }, csrf: false });
+    expect(formPost.status).toBe(303);
+    expect(formPost.headers.get("location")).toBe("/member/carla");
+    expect(await countRows("users", "username_key = 'carla' and not allow_friend_requests")).toBe(1);
+    await call(carla, "POST", "/callback/user/allow-friend-requests", { allow: 1 });
+  });
+
   it("cancels and declines requests, each only by the right side", async () => {
     const alice = await signedIn("alice");
     const carla = await signedIn("carla");

@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
+import { browsersForSuite } from "../../../test/signed-in.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
-import { MemberBrowser, membersWithPassword, signedIn, userFacts } from "../staff/member-browser.test-support.ts";
+import { membersWithPassword, userFacts } from "../staff/member-facts.test-support.ts";
 import { expireMemberships, startMembershipExpiryJob } from "./membership.service.server.ts";
 import { addPeriod } from "./plans.ts";
 
@@ -14,13 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 describe.each(databaseTargets())("memberships on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });
   const db = () => suite.current.kingside.database.db;
-  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
-  const browsers = new Map<string, Promise<MemberBrowser>>();
-  const as = (username: string): Promise<MemberBrowser> => {
-    let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
-    return browser;
-  };
+  const { anonymous, as } = browsersForSuite(suite);
   const grantCount = async (): Promise<number> => Number((await queryRows(db(), sql`select count(*)::int as n from membership_grants`))[0]?.n);
   /** Generated members at `level`, enabled, with no membership end date (none of them can sign in). */
   const generatedMembers = async (level: number, count: number): Promise<string[]> => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberSummaryFields } from "../member-summary.schema.ts";
 import { planLevels, planPeriods } from "./plans.ts";
 
 /** Usernames in paths and forms: letters, digits, "_" and "-", at most 25. */
@@ -27,12 +28,7 @@ export type MembershipChangeResponse = z.infer<typeof membershipChangeResponseSc
 
 /** One row of /members/gifters. */
 export const gifterSchema = z.object({
-  username: z.string(),
-  countryCode: z.string(),
-  chessTitle: z.string().nullable(),
-  membershipLevel: z.number().int(),
-  flairCode: z.string(),
-  joinedAt: z.string(),
+  ...memberSummaryFields,
   gifts: z.number().int(),
 });
 export type Gifter = z.infer<typeof gifterSchema>;

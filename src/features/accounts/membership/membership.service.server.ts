@@ -3,6 +3,7 @@ import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
 import { isClosedLevel, levels } from "../levels.ts";
+import { memberSummaryColumns, presentMemberSummary } from "../member-summary.server.ts";
 import type { Gifter, GiftersPage, MembershipFailure, MembershipStatus } from "./membership.schema.ts";
 import { addPeriod, planLevelValue, type PlanLevel, type PlanPeriod } from "./plans.ts";
 
@@ -215,15 +216,7 @@ export function createMembershipService(db: Database, provider: MembershipProvid
       const current = Math.min(Math.max(1, page), totalPages);
       const gifts = count(membershipGrants.id);
       const rows = await db
-        .select({
-          username: users.username,
-          countryCode: users.countryCode,
-          chessTitle: users.chessTitle,
-          membershipLevel: users.membershipLevel,
-          flairCode: users.flairCode,
-          createdAt: users.createdAt,
-          gifts,
-        })
+        .select({ ...memberSummaryColumns, gifts })
         .from(membershipGrants)
         .innerJoin(users, eq(users.id, membershipGrants.giftedBy))
         .where(listed)
@@ -231,15 +224,7 @@ export function createMembershipService(db: Database, provider: MembershipProvid
         .orderBy(desc(gifts), users.usernameKey)
         .limit(pageSize)
         .offset((current - 1) * pageSize);
-      const gifters: Gifter[] = rows.map((row) => ({
-        username: row.username,
-        countryCode: row.countryCode,
-        chessTitle: row.chessTitle,
-        membershipLevel: row.membershipLevel,
-        flairCode: row.flairCode,
-        joinedAt: row.createdAt.toISOString(),
-        gifts: row.gifts,
-      }));
+      const gifters: Gifter[] = rows.map((row) => ({ ...presentMemberSummary(row), gifts: row.gifts }));
       return { gifters, page: current, pageSize, totalPages, totalGifters };
     },
   };

@@ -49,7 +49,7 @@ function renderPanel() {
       path: "/member/carla",
       Component: () => (
         <Providers>
-          <PreferencesPanel archiveView="grid" homeContentType="following" fairPlayAgree={false} canChooseHomeContent />
+          <PreferencesPanel archiveView="grid" homeContentType="following" fairPlayAgree={false} allowFriendRequests canChooseHomeContent />
         </Providers>
       ),
     },
@@ -79,6 +79,7 @@ describe("PreferencesPanel and useOptimisticSetting", () => {
     expect(forms.map((form) => form.getAttribute("action"))).toEqual([
       "/callback/user/archive-view",
       "/callback/user/home-recent-content-type",
+      "/callback/user/allow-friend-requests",
       "/callback/user/set-fair-play-agree/1",
     ]);
     expect(screen.getByRole("button", { name: "List" }).getAttribute("name")).toBe("archiveView");
@@ -100,13 +101,27 @@ describe("PreferencesPanel and useOptimisticSetting", () => {
 
   it("rolls back when the server refuses, and the client toasts the server's message", async () => {
     renderPanel();
-    fireEvent.click(screen.getByRole("switch"));
-    expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("true");
+    const fairPlaySwitch = () => screen.getByRole("switch", { name: "Fair Play agreement" });
+    fireEvent.click(fairPlaySwitch());
+    expect(fairPlaySwitch().getAttribute("aria-checked")).toBe("true");
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]?.url).toBe("/callback/user/set-fair-play-agree/1");
     await act(async () => server.calls[0]?.answer(json(422, { code: "validation_failed", message: "Refused by the server." })));
-    await waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("false"));
+    await waitFor(() => expect(fairPlaySwitch().getAttribute("aria-checked")).toBe("false"));
     expect(screen.getByRole("alert").textContent).toContain("Refused by the server.");
+  });
+
+  it("turns friend requests off at once and saves it", async () => {
+    renderPanel();
+    const friendRequests = () => screen.getByRole("switch", { name: "Friend requests" });
+    expect(friendRequests().getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(friendRequests());
+    expect(friendRequests().getAttribute("aria-checked")).toBe("false");
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]?.url).toBe("/callback/user/allow-friend-requests");
+    expect(server.calls[0]?.body).toEqual({ allow: 0, _token: "tok123" });
+    await act(async () => server.calls[0]?.answer(json(200, { status: "ok", allowFriendRequests: false })));
+    expect(friendRequests().getAttribute("aria-checked")).toBe("false");
   });
 
   it("rolls back on a network failure too", async () => {

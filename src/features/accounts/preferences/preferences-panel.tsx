@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
 import { archiveViews, homeContentTypes, type ArchiveView, type HomeContentType } from "../current-user.ts";
 import {
+  allowFriendRequestsResponseSchema,
   archiveViewResponseSchema,
   fairPlayAgreeResponseSchema,
   homeContentTypeResponseSchema,
@@ -15,7 +16,8 @@ export interface PreferencesPanelProps {
   readonly archiveView: ArchiveView;
   readonly homeContentType: HomeContentType;
   readonly fairPlayAgree: boolean;
-  /** Guests may not choose the home feed (it is social). */
+  readonly allowFriendRequests: boolean;
+  /** Guests may not choose the home feed or friend requests (they are social). */
   readonly canChooseHomeContent: boolean;
 }
 
@@ -36,12 +38,15 @@ function useReturnPath(): string {
  * with JavaScript the change shows at once and is saved in the background,
  * and rolled back if the server refuses it.
  */
-export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, canChooseHomeContent }: PreferencesPanelProps) {
+export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, allowFriendRequests, canChooseHomeContent }: PreferencesPanelProps) {
   const intl = useIntl();
   const returnPath = useReturnPath();
   const view = useOptimisticSetting(archiveView, (client, next: ArchiveView) => client.post(preferencePaths.archiveView, archiveViewResponseSchema, { archiveView: next }));
   const feed = useOptimisticSetting(homeContentType, (client, next: HomeContentType) =>
     client.post(preferencePaths.homeContentType, homeContentTypeResponseSchema, { recentContentType: next }),
+  );
+  const friendRequests = useOptimisticSetting(allowFriendRequests, (client, next: boolean) =>
+    client.post(preferencePaths.allowFriendRequests, allowFriendRequestsResponseSchema, { allow: next }),
   );
   const fairPlay = useOptimisticSetting(fairPlayAgree, (client, next: boolean) => client.post(preferencePaths.fairPlayAgree(next), fairPlayAgreeResponseSchema));
 
@@ -95,6 +100,27 @@ export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, 
               </button>
             ))}
           </div>
+        </form>
+      )}
+
+      {canChooseHomeContent && (
+        <form method="post" action={preferencePaths.allowFriendRequests} className="ks-preference" aria-busy={friendRequests.pending}>
+          <FormSecurityFields />
+          <input type="hidden" name="redirectUrl" value={returnPath} />
+          <input type="hidden" name="allow" value={friendRequests.value ? "0" : "1"} />
+          <span className="ks-preference-label" id="pref-friend-requests">{intl.formatMessage({ id: "preferences.friend_requests" })}</span>
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={friendRequests.value}
+            aria-labelledby="pref-friend-requests"
+            aria-describedby="pref-friend-requests-state"
+            className="ks-switch"
+            onClick={(event) => handleChoice(event, friendRequests, !friendRequests.value)}
+          >
+            <span className="ks-switch-track" aria-hidden="true"><span className="ks-switch-thumb" /></span>
+            <span id="pref-friend-requests-state">{intl.formatMessage({ id: friendRequests.value ? "preferences.friend_requests.on" : "preferences.friend_requests.off" })}</span>
+          </button>
         </form>
       )}
 

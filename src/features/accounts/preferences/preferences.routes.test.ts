@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
+import type { HttpSession } from "../../../test/http-session.ts";
+import { browsersForSuite } from "../../../test/signed-in.ts";
 import { levels } from "../levels.ts";
 import { rolesResponseSchema } from "../roles.routes.server.ts";
-import { MemberBrowser, membersWithPassword, signedIn, userFacts } from "../staff/member-browser.test-support.ts";
+import { membersWithPassword, userFacts } from "../staff/member-facts.test-support.ts";
 
-async function rolesOf(browser: MemberBrowser, query = ""): Promise<string[]> {
+async function rolesOf(browser: HttpSession, query = ""): Promise<string[]> {
   const response = await browser.get(`/callback/security/user/roles${query}`);
   return rolesResponseSchema.parse(await response.json()).roles;
 }
@@ -14,15 +16,7 @@ async function rolesOf(browser: MemberBrowser, query = ""): Promise<string[]> {
 describe.each(databaseTargets())("roles and display preferences on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });
   const db = () => suite.current.kingside.database.db;
-  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
-  /** One signed-in browser per member for the whole suite: signing in (argon2) is the slow part. */
-  const browsers = new Map<string, Promise<MemberBrowser>>();
-  const as = (username: string): Promise<MemberBrowser> => {
-    let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
-    return browser;
-  };
-
+  const { anonymous, as } = browsersForSuite(suite);
 
   describe("GET /callback/security/user/roles", () => {
     it("answers 401 for anonymous visitors", async () => {

@@ -15,6 +15,7 @@ export const preferencesReturnSchema = z.object({ redirectUrl: z.string().max(20
 
 export const archiveViewResponseSchema = z.object({ status: z.literal("ok"), archiveView: z.enum(archiveViews) });
 export const homeContentTypeResponseSchema = z.object({ status: z.literal("ok"), homeContentType: z.enum(homeContentTypes) });
+export const allowFriendRequestsResponseSchema = z.object({ status: z.literal("ok"), allowFriendRequests: z.boolean() });
 export const fairPlayAgreeResponseSchema = z.object({ status: z.literal("ok"), fairPlayAgree: z.boolean() });
 
 export type ArchiveViewResponse = z.infer<typeof archiveViewResponseSchema>;
@@ -26,4 +27,5 @@ export const preferencePaths = {
   archiveView: "/callback/user/archive-view",
   homeContentType: "/callback/user/home-recent-content-type",
   fairPlayAgree: (agree: boolean) => `/callback/user/set-fair-play-agree/${agree ? 1 : 0}`,
+  allowFriendRequests: "/callback/user/allow-friend-requests",
 } as const;

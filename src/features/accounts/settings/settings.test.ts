@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
-import { startApp, type RunningApp } from "../../../test/start-app.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { sessions } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
 import { createTestBrowser, createTestMember, memberRow, signIn, type TestBrowser } from "../two-factor/test-browser.ts";
@@ -16,32 +16,20 @@ function revocableSessionIds(html: string): string[] {
 }
 
 describe.each(databaseTargets())("account settings on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  let db: RunningApp["kingside"]["database"]["db"];
+  const suite = appForSuite(target, { seedDemoData: false });
+  const db = () => suite.current.kingside.database.db;
 
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: false });
-    db = app.kingside.database.db;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
-
-  const sessionCount = async (userId: number) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  const sessionCount = async (userId: number) => (await db().select().from(sessions).where(eq(sessions.userId, userId))).length;
 
   async function signedIn(username: string, userAgent?: string): Promise<TestBrowser> {
-    const browser = createTestBrowser(app.baseUrl, userAgent);
+    const browser = createTestBrowser(suite.current.baseUrl, userAgent);
     const response = await signIn(browser, username, PASSWORD);
     expect(response.location).toBe("/home");
     return browser;
   }
 
   it("refuses anonymous visitors and guests", async () => {
-    const visitor = createTestBrowser(app.baseUrl);
+    const visitor = createTestBrowser(suite.current.baseUrl);
     expect((await visitor.get("/settings")).location).toBe("/login_and_go?redirectUrl=%2Fsettings");
     await visitor.get("/login");
     for (const path of ["/settings/sessions/revoke", "/settings/sessions/revoke-others", "/settings/close-account"]) {
@@ -51,14 +39,14 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
       expect((await visitor.post(path, {}, { json: true })).status, path).toBe(401);
     }
 
-    await createTestMember(db, "st_guest", PASSWORD, levels.guest);
+    await createTestMember(db(), "st_guest", PASSWORD, levels.guest);
     const guest = await signedIn("st_guest");
     expect((await guest.get("/settings")).status).toBe(403);
     expect((await guest.post("/settings/close-account", { password: PASSWORD, confirm: "1" }, { json: true })).status).toBe(403);
   });
 
   it("lists the member's sessions with device, address, times and this device marked", async () => {
-    await createTestMember(db, "st_lister", PASSWORD);
+    await createTestMember(db(), "st_lister", PASSWORD);
     const laptop = await signedIn("st_lister");
     await signedIn("st_lister", FIREFOX_WINDOWS);
     await signedIn("st_lister", SAFARI_IPHONE);
@@ -74,12 +62,12 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
     // Two other sessions can be revoked; this one cannot (it is the log-out button's job).
     expect(revocableSessionIds(page.text)).toHaveLength(2);
     // Never the cookie token or its stored hash.
-    const [stored] = await db.select().from(sessions).limit(1);
+    const [stored] = await db().select().from(sessions).limit(1);
     expect(page.text).not.toContain(stored?.tokenHash ?? "missing");
   });
 
   it("revokes one of the member's own sessions, which is then signed out", async () => {
-    const userId = await createTestMember(db, "st_revoker", PASSWORD);
+    const userId = await createTestMember(db(), "st_revoker", PASSWORD);
     const laptop = await signedIn("st_revoker");
     const phone = await signedIn("st_revoker", SAFARI_IPHONE);
     const [phoneSessionId] = revocableSessionIds((await laptop.get("/settings")).text);
@@ -98,8 +86,8 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
   });
 
   it("refuses to revoke another member's session and changes nothing", async () => {
-    await createTestMember(db, "st_attacker", PASSWORD);
-    const victimId = await createTestMember(db, "st_victim", PASSWORD);
+    await createTestMember(db(), "st_attacker", PASSWORD);
+    const victimId = await createTestMember(db(), "st_victim", PASSWORD);
     const attacker = await signedIn("st_attacker");
     const victim = await signedIn("st_victim");
     await signedIn("st_victim", FIREFOX_WINDOWS);
@@ -119,7 +107,7 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
   });
 
   it("signs out everywhere else and keeps this session", async () => {
-    const userId = await createTestMember(db, "st_everywhere", PASSWORD);
+    const userId = await createTestMember(db(), "st_everywhere", PASSWORD);
     const laptop = await signedIn("st_everywhere");
     const phone = await signedIn("st_everywhere", SAFARI_IPHONE);
     await signedIn("st_everywhere", FIREFOX_WINDOWS);
@@ -132,7 +120,7 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
   });
 
   it("closes the member's own account with the password; sign-in is then refused as Closed: Inactive", async () => {
-    const userId = await createTestMember(db, "st_leaver", PASSWORD);
+    const userId = await createTestMember(db(), "st_leaver", PASSWORD);
     const laptop = await signedIn("st_leaver");
     await signedIn("st_leaver", SAFARI_IPHONE);
 
@@ -142,20 +130,20 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
     expect(unconfirmed.location).toBe("/settings?error=confirmation_required");
     const wrong = await laptop.post("/settings/close-account", { password: "not-the-password", confirm: "1" });
     expect(wrong.location).toBe("/settings?error=wrong_password");
-    expect((await memberRow(db, userId)).membershipLevel).toBe(levels.basic);
+    expect((await memberRow(db(), userId)).membershipLevel).toBe(levels.basic);
     expect(await sessionCount(userId)).toBe(2);
 
     const closed = await laptop.post("/settings/close-account", { password: PASSWORD, confirm: "1" });
     expect(closed.status).toBe(303);
     expect(closed.location).toBe("/settings?done=account_closed");
     expect(closed.setCookies.some((cookie) => /^ks_session=;/.test(cookie))).toBe(true);
-    const row = await memberRow(db, userId);
+    const row = await memberRow(db(), userId);
     expect(row.membershipLevel).toBe(levels.closed_voluntarily);
     expect(row.closedAt).toBeInstanceOf(Date);
     expect(await sessionCount(userId)).toBe(0);
     expect((await laptop.get("/settings?done=account_closed")).text).toContain("<h2>Your account is closed</h2>");
 
-    const retry = createTestBrowser(app.baseUrl);
+    const retry = createTestBrowser(suite.current.baseUrl);
     const form = await signIn(retry, "st_leaver", PASSWORD);
     expect(form.location).toBe("/login?error=account_closed&username=st_leaver");
     const json = await retry.post("/login", { username: "st_leaver", password: PASSWORD }, { json: true });

@@ -37,7 +37,7 @@ export async function memberAccountPanels(context: Pick<KingsideLoadContext, "vi
     disabled: !member.isEnabled,
     notice,
     preferences: isSelf
-      ? { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, canChooseHomeContent: viewer.isMember }
+      ? { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, allowFriendRequests: viewer.allowFriendRequests, canChooseHomeContent: viewer.isMember }
       : null,
     gift: canGift ? { username: member.username } : null,
     staff: viewer.isStaff && !isSelf ? { memberId: member.id, username: member.username, isEnabled: member.isEnabled, canDisable: !isProtectedAccount(member.membershipLevel) } : null,

@@ -7,7 +7,7 @@ import { useAlerts } from "../../../ui/alert.tsx";
 import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
-import { planLevels, planPeriods } from "../membership/plans.ts";
+import { PlanChoiceFields } from "../membership/components/plan-choice-fields.tsx";
 import { PreferencesPanel, type PreferencesPanelProps } from "../preferences/preferences-panel.tsx";
 import { staffAccountResponseSchema } from "./staff.schema.ts";
 
@@ -58,22 +58,7 @@ function GiftMembershipForm({ username }: { username: string }) {
       <p className="ks-muted">{intl.formatMessage({ id: "membership.gift.text" })}</p>
       <form method="post" action={`/callback/membership/gift/${encodeURIComponent(username)}`} className="ks-inline-form">
         <FormSecurityFields />
-        <label className="ks-field">
-          <span>{intl.formatMessage({ id: "membership.form.level" })}</span>
-          <select name="level" defaultValue="gold">
-            {planLevels.map((level) => (
-              <option key={level} value={level}>{intl.formatMessage({ id: `membership.${level}` })}</option>
-            ))}
-          </select>
-        </label>
-        <label className="ks-field">
-          <span>{intl.formatMessage({ id: "membership.form.period" })}</span>
-          <select name="period" defaultValue="monthly">
-            {planPeriods.map((period) => (
-              <option key={period} value={period}>{intl.formatMessage({ id: `membership.plan.${period}` })}</option>
-            ))}
-          </select>
-        </label>
+        <PlanChoiceFields />
         <button type="submit" className="ks-button ks-button-primary">{intl.formatMessage({ id: "membership.gift.submit" })}</button>
       </form>
     </section>

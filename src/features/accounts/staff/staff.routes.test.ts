@@ -3,20 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
+import { browsersForSuite, signedInAs } from "../../../test/signed-in.ts";
+import { demoPassword } from "../../members/demo-data.server.ts";
 import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
-import { DEMO_PASSWORD, MemberBrowser, membersWithPassword, signedIn, userFacts } from "./member-browser.test-support.ts";
+import { membersWithPassword, userFacts } from "./member-facts.test-support.ts";
 
 describe.each(databaseTargets())("staff account actions on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });
   const db = () => suite.current.kingside.database.db;
-  const anonymous = () => new MemberBrowser(suite.current.baseUrl);
-  const browsers = new Map<string, Promise<MemberBrowser>>();
-  const as = (username: string): Promise<MemberBrowser> => {
-    let browser = browsers.get(username);
-    if (!browser) browsers.set(username, (browser = signedIn(suite.current.baseUrl, username)));
-    return browser;
-  };
+  const { anonymous, as } = browsersForSuite(suite);
   const sessionCount = async (userId: number): Promise<number> => Number((await queryRows(db(), sql`select count(*)::int as n from sessions where user_id = ${userId}`))[0]?.n);
   let victims: string[] = [];
   const nextVictim = (): string => {
@@ -32,8 +28,8 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
   describe("DELETE /callback/members/disable/{id}", () => {
     it("lets staff disable a member: is_enabled false, disabled_at set, every session ended", async () => {
       const name = nextVictim();
-      const victim = await signedIn(suite.current.baseUrl, name);
-      const secondDevice = await signedIn(suite.current.baseUrl, name);
+      const victim = await signedInAs(suite, name);
+      const secondDevice = await signedInAs(suite, name);
       const { id } = await userFacts(db(), name);
       expect(await sessionCount(id)).toBe(2);
       const response = await (await as("staff")).delete(`/callback/members/disable/${id}`);
@@ -51,7 +47,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
       const name = nextVictim();
       const { id } = await userFacts(db(), name);
       await (await as("staff")).delete(`/callback/members/disable/${id}`);
-      const refused = await new MemberBrowser(suite.current.baseUrl).signIn(name, DEMO_PASSWORD);
+      const refused = await anonymous().signIn(name, demoPassword);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "account_disabled", message: "This account has been disabled by our staff." });
       expect(await sessionCount(id)).toBe(0);
@@ -64,7 +60,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
     ])("refuses %s with %i and changes nothing", async (who, status) => {
       const name = nextVictim();
       const { id } = await userFacts(db(), name);
-      const victim = await signedIn(suite.current.baseUrl, name);
+      const victim = await signedInAs(suite, name);
       const response = await (await as(who)).delete(`/callback/members/disable/${id}`);
       expect(response.status).toBe(status);
       expect(await userFacts(db(), name)).toMatchObject({ isEnabled: true, disabledAt: null });
@@ -145,7 +141,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(`/member/${name.toLowerCase()}?done=enabled`);
       expect(await userFacts(db(), name)).toMatchObject({ isEnabled: true, disabledAt: null });
-      expect((await new MemberBrowser(suite.current.baseUrl).signIn(name, DEMO_PASSWORD)).status).toBe(200);
+      expect((await anonymous().signIn(name, demoPassword)).status).toBe(200);
     });
 
     it("answers JSON to the HTTP client", async () => {

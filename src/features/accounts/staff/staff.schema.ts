@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberSummaryFields } from "../member-summary.schema.ts";
 
 /** Member ids in staff paths: digits only (anything else is a 404, like the page route's rule). */
 export const MAX_MEMBER_ID = 2_147_483_647;
@@ -13,12 +14,7 @@ export const memberIdParamsSchema = z.object({
 /** A member account as staff tools show it. */
 export const staffMemberAccountSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  countryCode: z.string(),
-  chessTitle: z.string().nullable(),
-  membershipLevel: z.number().int(),
-  flairCode: z.string(),
-  joinedAt: z.string(),
+  ...memberSummaryFields,
   isEnabled: z.boolean(),
   disabledAt: z.string().nullable(),
 });

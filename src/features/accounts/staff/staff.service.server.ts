@@ -3,18 +3,14 @@ import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
+import { memberSummaryColumns, presentMemberSummary } from "../member-summary.server.ts";
 import type { SessionsService } from "../sessions.service.server.ts";
 import type { StaffActionFailure, StaffMemberAccount } from "./staff.schema.ts";
 import { isProtectedAccount } from "./staff.policy.server.ts";
 
 const accountColumns = {
   id: users.id,
-  username: users.username,
-  countryCode: users.countryCode,
-  chessTitle: users.chessTitle,
-  membershipLevel: users.membershipLevel,
-  flairCode: users.flairCode,
-  createdAt: users.createdAt,
+  ...memberSummaryColumns,
   isEnabled: users.isEnabled,
   disabledAt: users.disabledAt,
 };
@@ -24,12 +20,7 @@ type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
 function presentAccount(row: AccountRow): StaffMemberAccount {
   return {
     id: row.id,
-    username: row.username,
-    countryCode: row.countryCode,
-    chessTitle: row.chessTitle,
-    membershipLevel: row.membershipLevel,
-    flairCode: row.flairCode,
-    joinedAt: row.createdAt.toISOString(),
+    ...presentMemberSummary(row),
     isEnabled: row.isEnabled,
     disabledAt: row.disabledAt?.toISOString() ?? null,
   };

@@ -1,13 +1,14 @@
 import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../../platform/security/csrf-names.ts";
+import { CSRF_COOKIE } from "../../../platform/security/csrf-names.ts";
+import { HttpSession } from "../../../test/http-session.ts";
 import { users } from "../accounts.tables.server.ts";
 
 /**
- * A minimal browser for integration tests: keeps cookies, never follows
- * redirects, and sends state-changing requests the way the site's forms and
- * HTTP client do (the XSRF-TOKEN cookie echoed as header and _token field).
+ * The shared test browser (src/test/http-session.ts) with answers read at
+ * once: status, where a redirect goes, the body as text. Sends a desktop
+ * browser's User-Agent unless given another one.
  */
 export interface TestResponse {
   readonly status: number;
@@ -23,53 +24,17 @@ export interface TestBrowser {
   post(path: string, fields?: Readonly<Record<string, string>>, options?: { json?: boolean; csrf?: boolean }): Promise<TestResponse>;
 }
 
+async function read(pending: Promise<Response>): Promise<TestResponse> {
+  const response = await pending;
+  return { status: response.status, location: response.headers.get("location"), text: await response.text(), setCookies: response.headers.getSetCookie() };
+}
+
 export function createTestBrowser(baseUrl: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36"): TestBrowser {
-  const cookies = new Map<string, string>();
-
-  function cookieHeader(): string {
-    return [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-  }
-
-  function remember(setCookies: readonly string[]): void {
-    for (const line of setCookies) {
-      const [pair = "", ...attributes] = line.split(/;\s*/);
-      const separator = pair.indexOf("=");
-      if (separator <= 0) continue;
-      const name = pair.slice(0, separator);
-      const value = decodeURIComponent(pair.slice(separator + 1));
-      const expired = attributes.some((attribute) => {
-        const [key = "", raw = ""] = attribute.split("=");
-        if (key.toLowerCase() === "max-age") return Number(raw) <= 0;
-        if (key.toLowerCase() === "expires") return new Date(raw).getTime() <= Date.now();
-        return false;
-      });
-      if (expired || value === "") cookies.delete(name);
-      else cookies.set(name, value);
-    }
-  }
-
-  async function send(path: string, init: RequestInit): Promise<TestResponse> {
-    const response = await fetch(new URL(path, baseUrl), { ...init, redirect: "manual" });
-    const setCookies = response.headers.getSetCookie();
-    remember(setCookies);
-    return { status: response.status, location: response.headers.get("location"), text: await response.text(), setCookies };
-  }
-
+  const session = new HttpSession(baseUrl, { userAgent });
   return {
-    cookies,
-    get(path) {
-      return send(path, { headers: { cookie: cookieHeader(), "user-agent": userAgent } });
-    },
-    async post(path, fields = {}, options = {}) {
-      const token = cookies.get(CSRF_COOKIE) ?? "";
-      const headers: Record<string, string> = { cookie: cookieHeader(), "user-agent": userAgent };
-      if (options.csrf !== false) headers[CSRF_HEADER] = token;
-      if (options.json) {
-        return send(path, { method: "POST", headers: { ...headers, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(fields) });
-      }
-      const body = new URLSearchParams({ ...fields, ...(options.csrf === false ? {} : { _token: token }) });
-      return send(path, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
-    },
+    cookies: session.cookies,
+    get: (path) => read(session.get(path)),
+    post: (path, fields = {}, options = {}) => read(options.json ? session.request("POST", path, { json: fields, csrf: options.csrf }) : session.postForm(path, fields, { csrf: options.csrf })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
-import { startApp, type RunningApp } from "../../../test/start-app.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { recoveryCodes, sessions, users } from "../accounts.tables.server.ts";
 import { createTestBrowser, createTestMember, memberRow, signIn, type TestBrowser } from "./test-browser.ts";
 import { hashRecoveryCode, newTotpSecret, totpCodeAt } from "./totp.server.ts";
@@ -18,24 +18,12 @@ function recoveryCodesIn(html: string): string[] {
 }
 
 describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
-  let app: RunningApp;
-  let drop: () => Promise<void>;
-  let db: RunningApp["kingside"]["database"]["db"];
-
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    app = await startApp({ databaseUrl: database.databaseUrl, seedDemoData: false });
-    db = app.kingside.database.db;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = appForSuite(target, { seedDemoData: false });
+  const db = () => suite.current.kingside.database.db;
 
   describe("anonymous visitors", () => {
     it("are sent from /settings and /2fa to the sign-in page", async () => {
-      const browser = createTestBrowser(app.baseUrl);
+      const browser = createTestBrowser(suite.current.baseUrl);
       const settings = await browser.get("/settings");
       expect(settings.status).toBe(302);
       expect(settings.location).toBe("/login_and_go?redirectUrl=%2Fsettings");
@@ -47,7 +35,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
     });
 
     it("cannot start, confirm or turn off two-factor sign-in", async () => {
-      const browser = createTestBrowser(app.baseUrl);
+      const browser = createTestBrowser(suite.current.baseUrl);
       await browser.get("/login");
       const form = await browser.post("/settings/two-factor/start");
       expect(form.status).toBe(303);
@@ -70,8 +58,8 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
     let confirmationCode = "";
 
     beforeAll(async () => {
-      userId = await createTestMember(db, "tf_enrol", PASSWORD);
-      browser = createTestBrowser(app.baseUrl);
+      userId = await createTestMember(db(), "tf_enrol", PASSWORD);
+      browser = createTestBrowser(suite.current.baseUrl);
       const signedIn = await signIn(browser, "tf_enrol", PASSWORD);
       expect(signedIn.location).toBe("/home");
     });
@@ -79,7 +67,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
     it("needs the CSRF token to start", async () => {
       const refused = await browser.post("/settings/two-factor/start", {}, { csrf: false });
       expect(refused.status).toBe(403);
-      expect((await memberRow(db, userId)).totpSecret).toBeNull();
+      expect((await memberRow(db(), userId)).totpSecret).toBeNull();
     });
 
     it("starts with a secret that is stored but not yet in force, shown as a QR code and as text", async () => {
@@ -90,7 +78,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const started = await browser.post("/settings/two-factor/start");
       expect(started.status).toBe(303);
       expect(started.location).toBe("/settings?done=two_factor_started");
-      const row = await memberRow(db, userId);
+      const row = await memberRow(db(), userId);
       expect(row.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
       expect(row.totpEnabledAt).toBeNull();
       secret = row.totpSecret ?? "";
@@ -101,7 +89,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       expect(qr).toBeTruthy();
       expect(Buffer.from(qr ?? "", "base64").toString("utf8")).toMatch(/^<svg /);
       // A member still enrolling signs in with the password alone.
-      expect((await memberRow(db, userId)).totpEnabledAt).toBeNull();
+      expect((await memberRow(db(), userId)).totpEnabledAt).toBeNull();
     });
 
     it("refuses a wrong confirmation code and stays off", async () => {
@@ -109,7 +97,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const refused = await browser.post("/settings/two-factor/confirm", { code: wrongCode });
       expect(refused.status).toBe(303);
       expect(refused.location).toBe("/settings?error=invalid_code");
-      expect((await memberRow(db, userId)).totpEnabledAt).toBeNull();
+      expect((await memberRow(db(), userId)).totpEnabledAt).toBeNull();
       const page = await browser.get(refused.location ?? "/settings");
       expect(page.text).toContain('role="alert">That code is not right. Check the code in your app and try again.</p>');
     });
@@ -119,12 +107,12 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const confirmed = await browser.post("/settings/two-factor/confirm", { code: confirmationCode });
       expect(confirmed.status).toBe(303);
       expect(confirmed.location).toBe("/settings?done=two_factor_enabled");
-      expect((await memberRow(db, userId)).totpEnabledAt).toBeInstanceOf(Date);
+      expect((await memberRow(db(), userId)).totpEnabledAt).toBeInstanceOf(Date);
 
       const first = await browser.get("/settings?done=two_factor_enabled");
       codes = recoveryCodesIn(first.text);
       expect(codes).toHaveLength(10);
-      const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      const stored = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       expect(stored.map((row) => row.codeHash).sort()).toEqual(codes.map(hashRecoveryCode).sort());
       expect(JSON.stringify(stored)).not.toContain(codes[0]);
 
@@ -138,7 +126,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const signedIn = await signIn(browser, "tf_enrol", PASSWORD, "/clubs");
       expect(signedIn.status).toBe(303);
       expect(signedIn.location).toBe("/2fa?redirectUrl=%2Fclubs");
-      const [pending] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+      const [pending] = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(pending?.twoFactorPending).toBe(true);
 
       // Not logged in yet: member pages send the session to the code step.
@@ -159,7 +147,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const replay = await browser.post("/2fa", { code: confirmationCode, redirectUrl: "/clubs" }, { json: true });
       expect(replay.status).toBe(422);
       expect(JSON.parse(replay.text)).toMatchObject({ code: "code_already_used" });
-      const [still] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+      const [still] = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(still?.twoFactorPending).toBe(true);
     });
 
@@ -167,7 +155,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const passed = await browser.post("/2fa", { code: codeNextStep(secret), redirectUrl: "/clubs" });
       expect(passed.status).toBe(303);
       expect(passed.location).toBe("/clubs");
-      const [session] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+      const [session] = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(session?.twoFactorPending).toBe(false);
       expect((await browser.get("/settings")).status).toBe(200);
       // Past the step, /2fa just sends the member on.
@@ -186,7 +174,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       await signIn(browser, "tf_enrol", PASSWORD);
       const used = await browser.post("/2fa", { recoveryCode: codes[0] ?? "" });
       expect(used.location).toBe("/home");
-      const [spent] = await db
+      const [spent] = await db()
         .select()
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(codes[0] ?? ""))));
@@ -199,7 +187,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       // Typed into the code field, in capitals, with a space: still a recovery code.
       const other = await browser.post("/2fa", { code: (codes[1] ?? "").toUpperCase().replace("-", " ") });
       expect(other.location).toBe("/home");
-      const left = await db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      const left = await db().select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
       expect(left).toHaveLength(7);
     });
 
@@ -208,14 +196,14 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       expect(nothing.location).toBe("/settings?error=code_or_password_required");
       const wrong = await browser.post("/settings/two-factor/disable", { password: "not-the-password" });
       expect(wrong.location).toBe("/settings?error=wrong_password");
-      expect((await memberRow(db, userId)).totpEnabledAt).toBeInstanceOf(Date);
+      expect((await memberRow(db(), userId)).totpEnabledAt).toBeInstanceOf(Date);
 
       const disabled = await browser.post("/settings/two-factor/disable", { password: PASSWORD });
       expect(disabled.location).toBe("/settings?done=two_factor_disabled");
-      const row = await memberRow(db, userId);
+      const row = await memberRow(db(), userId);
       expect(row.totpEnabledAt).toBeNull();
       expect(row.totpSecret).toBeNull();
-      expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId))).toEqual([]);
+      expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId))).toEqual([]);
 
       await browser.post("/logout");
       expect((await signIn(browser, "tf_enrol", PASSWORD)).location).toBe("/home");
@@ -224,14 +212,14 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
 
   describe("as JSON, with a code to turn off", () => {
     it("returns the recovery codes in the confirmation and turns off with a current code", async () => {
-      const userId = await createTestMember(db, "tf_json", PASSWORD);
-      const browser = createTestBrowser(app.baseUrl);
+      const userId = await createTestMember(db(), "tf_json", PASSWORD);
+      const browser = createTestBrowser(suite.current.baseUrl);
       await signIn(browser, "tf_json", PASSWORD);
       const started = await browser.post("/settings/two-factor/start", {}, { json: true });
       expect(JSON.parse(started.text)).toMatchObject({ status: "ok", redirect: "/settings?done=two_factor_started" });
       const again = await browser.post("/settings/two-factor/start", {}, { json: true });
       expect(again.status).toBe(200);
-      const secret = (await memberRow(db, userId)).totpSecret ?? "";
+      const secret = (await memberRow(db(), userId)).totpSecret ?? "";
 
       const confirmed = await browser.post("/settings/two-factor/confirm", { code: codeNow(secret) }, { json: true });
       expect(confirmed.status).toBe(200);
@@ -245,16 +233,16 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
 
       const off = await browser.post("/settings/two-factor/disable", { code: codeNextStep(secret) }, { json: true });
       expect(off.status).toBe(200);
-      expect((await memberRow(db, userId)).totpEnabledAt).toBeNull();
+      expect((await memberRow(db(), userId)).totpEnabledAt).toBeNull();
     });
   });
 
   describe("the rate limit", () => {
     it("stops checking codes after five wrong ones", async () => {
       const secret = newTotpSecret();
-      const userId = await createTestMember(db, "tf_limit", PASSWORD);
-      await db.update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, userId));
-      const browser = createTestBrowser(app.baseUrl);
+      const userId = await createTestMember(db(), "tf_limit", PASSWORD);
+      await db().update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, userId));
+      const browser = createTestBrowser(suite.current.baseUrl);
       expect((await signIn(browser, "tf_limit", PASSWORD)).location).toBe("/2fa?redirectUrl=%2Fhome");
       const right = codeNextStep(secret);
       const wrong = right === "000000" ? "111111" : "000000";
@@ -265,7 +253,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       const limited = await browser.post("/2fa", { code: right }, { json: true });
       expect(limited.status).toBe(429);
       expect(JSON.parse(limited.text)).toMatchObject({ code: "too_many_attempts" });
-      const [session] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+      const [session] = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(session?.twoFactorPending).toBe(true);
     });
   });

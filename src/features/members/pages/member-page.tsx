@@ -3,23 +3,19 @@ import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
 import type { RootData } from "../../../root.tsx";
 import { resolveRequestLocale } from "../../../platform/i18n/request-locale.ts";
-import { useLinks } from "../../../platform/links/use-links.ts";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
-import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { memberAccountPanels } from "../../accounts/staff/member-account-panels.server.ts";
 import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.tsx";
-import { derivePresence } from "../../presence/derive-presence.ts";
 import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
-import { cardActions, type CardActionId, type CardViewer } from "../../social/card/card-actions.ts";
+import type { CardActionId, CardViewer } from "../../social/card/card-actions.ts";
 import { useFriendEvents } from "../../social/card/friend-events.tsx";
-import { useMemberPresence } from "../../social/card/presence-adapter.ts";
+import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { StatusEditor } from "../profile/status-editor.tsx";
-import { tagline } from "../profile/tagline.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
 import "../profile/profile.css";
 
@@ -51,11 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
   const { card, accountPanels, friends, friendsTotal } = loaderData;
   const intl = useIntl();
-  const link = useLinks();
-  const flags = useFeatureFlags();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
-  const presence = derivePresence(useMemberPresence(card.userId));
   const viewer: CardViewer = {
     isLoggedIn: user?.isLoggedIn ?? false,
     isGuest: user?.isGuest ?? false,
@@ -63,13 +56,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
     username: user?.username ?? "",
     isModerator: user?.isModerator ?? false,
   };
-  const line = tagline(
-    { username: card.username, chessTitle: card.chessTitle, membershipLevel: card.membership.level, flairCode: card.flair?.code ?? null },
-    { membership_badges: flags.membership_badges === true, web_flair_rpc: flags.web_flair_rpc === true },
-    presence,
-    cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
-  );
-  const fullName = [card.firstName, card.lastName].filter(Boolean).join(" ");
+  const { presence, line, fullName } = useCardTagline(card, viewer);
   // Presence knows when the member was last seen; without it, the last sign-in.
   const lastOnline = presence.offlineSince ?? card.lastLoginDate;
   // Gift membership leads to the gift form below; without the form (the membership service refuses a gift), no link.

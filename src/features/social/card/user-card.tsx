@@ -3,16 +3,13 @@ import { useIntl } from "react-intl";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
-import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
-import { derivePresence } from "../../presence/derive-presence.ts";
-import { tagline } from "../../members/profile/tagline.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../members/profile/tagline-view.tsx";
 import { actionsShownByPresence, CardActionBar } from "./card-action-bar.tsx";
-import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
+import type { CardActionId, CardViewer } from "./card-actions.ts";
 import { DelayedLoader } from "./delayed-loader.tsx";
 import { useFriendEvents } from "./friend-events.tsx";
-import { useMemberPresence } from "./presence-adapter.ts";
+import { useCardTagline } from "./use-card-tagline.ts";
 import { cardPaths, lifetimeScoreSchema, noLifetimeScore, popupResponseSchema, type CardLifetimeScore, type CardUser } from "./user-card.schema.ts";
 
 /** At most this many ratings show on the card (spec 001 §9). */
@@ -127,16 +124,8 @@ interface LoadedCardProps {
 function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onReload }: LoadedCardProps) {
   const intl = useIntl();
   const link = useLinks();
-  const flags = useFeatureFlags();
-  const presence = derivePresence(useMemberPresence(card.userId));
+  const { presence, line, fullName } = useCardTagline(card, viewer);
   const profileHref = link("web_member_profile", { username: card.username });
-  const line = tagline(
-    { username: card.username, chessTitle: card.chessTitle, membershipLevel: card.membership.level, flairCode: card.flair?.code ?? null },
-    { membership_badges: flags.membership_badges === true, web_flair_rpc: flags.web_flair_rpc === true },
-    presence,
-    cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
-  );
-  const fullName = [card.firstName, card.lastName].filter(Boolean).join(" ");
   const ratings = card.ratings.slice(0, MAX_CARD_RATINGS);
 
   return (

@@ -7,7 +7,8 @@ import { useLinks } from "../../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { membershipName } from "../../levels.ts";
 import { membershipFailures, membershipNotices, usernameSchema } from "../membership.schema.ts";
-import { campaignFrom, planLevels, planPeriods, plansFor, type Campaign, type MembershipPlan } from "../plans.ts";
+import { campaignFrom, plansFor, type Campaign, type MembershipPlan } from "../plans.ts";
+import { PlanChoiceFields } from "../components/plan-choice-fields.tsx";
 import { pickCode } from "../page-notices.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -151,22 +152,7 @@ function GrantForm() {
           <span>{intl.formatMessage({ id: "membership.grant.username" })}</span>
           <input name="username" required maxLength={25} pattern="[A-Za-z0-9_\-]+" autoComplete="off" />
         </label>
-        <label className="ks-field">
-          <span>{intl.formatMessage({ id: "membership.form.level" })}</span>
-          <select name="level" defaultValue="gold">
-            {planLevels.map((level) => (
-              <option key={level} value={level}>{intl.formatMessage({ id: `membership.${level}` })}</option>
-            ))}
-          </select>
-        </label>
-        <label className="ks-field">
-          <span>{intl.formatMessage({ id: "membership.form.period" })}</span>
-          <select name="period" defaultValue="monthly">
-            {planPeriods.map((period) => (
-              <option key={period} value={period}>{intl.formatMessage({ id: `membership.plan.${period}` })}</option>
-            ))}
-          </select>
-        </label>
+        <PlanChoiceFields />
         <button type="submit" className="ks-button ks-button-primary">{intl.formatMessage({ id: "membership.grant.submit" })}</button>
       </form>
     </section>

@@ -1,41 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
-import { CSRF_FIELD } from "../../../platform/security/csrf-names.ts";
-import { HttpSession } from "../../../test/http-session.ts";
 import { users } from "../accounts.tables.server.ts";
-
-/** The shared password of the demo accounts (alice, bob, carla, moderator, staff). */
-export const DEMO_PASSWORD = "kingside-demo";
-
-/**
- * The shared test browser (cookies, the XSRF-TOKEN cookie echoed as the
- * X-XSRF-TOKEN header) with what the account-action tests add: any method,
- * form posts that carry _token like the site's forms, JSON answers asked for
- * otherwise, and pages as text.
- */
-export class MemberBrowser extends HttpSession {
-  async fetch(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
-    if (method !== "GET" && options.csrf !== false) await this.ensureCsrf();
-    const form = options.form && options.csrf !== false ? { [CSRF_FIELD]: this.csrfToken, ...options.form } : options.form;
-    return this.request(method, path, { ...options, form, headers: form ? {} : { accept: "application/json" } });
-  }
-
-  delete(path: string): Promise<Response> {
-    return this.fetch("DELETE", path);
-  }
-
-  async html(path: string): Promise<string> {
-    return (await this.get(path)).text();
-  }
-}
-
-/** A browser signed in as `username` (a demo password); fails the test when the site refuses. */
-export async function signedIn(baseUrl: string, username: string): Promise<MemberBrowser> {
-  const browser = new MemberBrowser(baseUrl);
-  const response = await browser.signIn(username, DEMO_PASSWORD);
-  if (response.status !== 200) throw new Error(`sign-in as ${username} failed with ${response.status}: ${await response.text()}`);
-  return browser;
-}
 
 export interface UserFacts {
   readonly id: number;

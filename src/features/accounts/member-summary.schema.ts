@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** The fields of a member summary in the account tools' answers (staff actions, gifters). */
+export const memberSummaryFields = {
+  username: z.string(),
+  countryCode: z.string(),
+  chessTitle: z.string().nullable(),
+  membershipLevel: z.number().int(),
+  flairCode: z.string(),
+  joinedAt: z.string(),
+};
