@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { noRelationship } from "../social.schema.ts";
 import { generateLink } from "../../../platform/links/links.ts";
 import { levels } from "../../accounts/levels.ts";
 import type { UserCard } from "../user-card.service.server.ts";
@@ -19,12 +20,7 @@ const other: CardActionSubject = {
   isStaff: false,
   isMessageable: true,
   canReceiveGiftMembership: true,
-  areFriends: false,
-  isFriendRequestExists: false,
-  isFriendRequestFromUserExists: false,
-  isTracked: false,
-  isBlocked: false,
-  blocksCurrentUser: false,
+  ...noRelationship,
 };
 
 const closed: Partial<CardActionSubject> = { isClosed: true, membership: { code: "closed_abuse", level: levels.closed_abuse, name: "closed_abuse" } };

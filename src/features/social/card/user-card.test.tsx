@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { noRelationship } from "../social.schema.ts";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
@@ -58,13 +59,7 @@ function bobCard(overrides: Partial<CardUser> = {}): CardUser {
     counts: { friends: 3, followers: 5, following: 1 },
     note: null,
     isSelf: false,
-    areFriends: false,
-    isFriendRequestExists: false,
-    isFriendRequestFromUserExists: false,
-    isTracked: false,
-    isBlocked: false,
-    blocksCurrentUser: false,
-    isMuted: false,
+    ...noRelationship,
     ...overrides,
   };
 }
