@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { useLocation } from "react-router";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
@@ -50,97 +50,118 @@ export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, 
   );
   const fairPlay = useOptimisticSetting(fairPlayAgree, (client, next: boolean) => client.post(preferencePaths.fairPlayAgree(next), fairPlayAgreeResponseSchema));
 
-  function handleChoice<T>(event: MouseEvent<HTMLButtonElement>, setting: { value: T; change: (next: T) => Promise<boolean> }, next: T) {
-    event.preventDefault();
-    if (setting.value !== next) void setting.change(next);
-  }
-
   return (
     <section className="ks-card ks-preferences" aria-labelledby="preferences-title">
       <h2 id="preferences-title">{intl.formatMessage({ id: "preferences.title" })}</h2>
-
-      <form method="post" action={preferencePaths.archiveView} className="ks-preference" aria-busy={view.pending}>
-        <FormSecurityFields />
-        <input type="hidden" name="redirectUrl" value={returnPath} />
-        <span className="ks-preference-label" id="pref-archive-view">{intl.formatMessage({ id: "preferences.archive_view" })}</span>
-        <div className="ks-segmented" role="group" aria-labelledby="pref-archive-view">
-          {archiveViews.map((option) => (
-            <button
-              key={option}
-              type="submit"
-              name="archiveView"
-              value={option}
-              className="ks-segmented-option"
-              aria-pressed={view.value === option}
-              onClick={(event) => handleChoice(event, view, option)}
-            >
-              {intl.formatMessage({ id: `preferences.archive_view.${option}` })}
-            </button>
-          ))}
-        </div>
-      </form>
-
+      <SegmentedPreference
+        id="pref-archive-view"
+        label={intl.formatMessage({ id: "preferences.archive_view" })}
+        action={preferencePaths.archiveView}
+        field="archiveView"
+        options={archiveViews.map((option) => ({ value: option, label: intl.formatMessage({ id: `preferences.archive_view.${option}` }) }))}
+        setting={view}
+        returnPath={returnPath}
+      />
       {canChooseHomeContent && (
-        <form method="post" action={preferencePaths.homeContentType} className="ks-preference" aria-busy={feed.pending}>
-          <FormSecurityFields />
-          <input type="hidden" name="redirectUrl" value={returnPath} />
-          <span className="ks-preference-label" id="pref-home-content">{intl.formatMessage({ id: "preferences.home_content_type" })}</span>
-          <div className="ks-segmented" role="group" aria-labelledby="pref-home-content">
-            {homeContentTypes.map((option) => (
-              <button
-                key={option}
-                type="submit"
-                name="recentContentType"
-                value={option}
-                className="ks-segmented-option"
-                aria-pressed={feed.value === option}
-                onClick={(event) => handleChoice(event, feed, option)}
-              >
-                {intl.formatMessage({ id: `preferences.home_content_type.${option}` })}
-              </button>
-            ))}
-          </div>
-        </form>
+        <SegmentedPreference
+          id="pref-home-content"
+          label={intl.formatMessage({ id: "preferences.home_content_type" })}
+          action={preferencePaths.homeContentType}
+          field="recentContentType"
+          options={homeContentTypes.map((option) => ({ value: option, label: intl.formatMessage({ id: `preferences.home_content_type.${option}` }) }))}
+          setting={feed}
+          returnPath={returnPath}
+        />
       )}
-
       {canChooseHomeContent && (
-        <form method="post" action={preferencePaths.allowFriendRequests} className="ks-preference" aria-busy={friendRequests.pending}>
-          <FormSecurityFields />
-          <input type="hidden" name="redirectUrl" value={returnPath} />
-          <input type="hidden" name="allow" value={friendRequests.value ? "0" : "1"} />
-          <span className="ks-preference-label" id="pref-friend-requests">{intl.formatMessage({ id: "preferences.friend_requests" })}</span>
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={friendRequests.value}
-            aria-labelledby="pref-friend-requests"
-            aria-describedby="pref-friend-requests-state"
-            className="ks-switch"
-            onClick={(event) => handleChoice(event, friendRequests, !friendRequests.value)}
-          >
-            <span className="ks-switch-track" aria-hidden="true"><span className="ks-switch-thumb" /></span>
-            <span id="pref-friend-requests-state">{intl.formatMessage({ id: friendRequests.value ? "preferences.friend_requests.on" : "preferences.friend_requests.off" })}</span>
-          </button>
-        </form>
+        <SwitchPreference
+          id="pref-friend-requests"
+          label={intl.formatMessage({ id: "preferences.friend_requests" })}
+          state={intl.formatMessage({ id: friendRequests.value ? "preferences.friend_requests.on" : "preferences.friend_requests.off" })}
+          action={preferencePaths.allowFriendRequests}
+          hiddenFields={{ allow: friendRequests.value ? "0" : "1" }}
+          setting={friendRequests}
+          returnPath={returnPath}
+        />
       )}
-
-      <form method="post" action={preferencePaths.fairPlayAgree(!fairPlay.value)} className="ks-preference" aria-busy={fairPlay.pending}>
-        <FormSecurityFields />
-        <input type="hidden" name="redirectUrl" value={returnPath} />
-        <span className="ks-preference-label" id="pref-fair-play">{intl.formatMessage({ id: "preferences.fair_play" })}</span>
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={fairPlay.value}
-          aria-labelledby="pref-fair-play"
-          aria-describedby="pref-fair-play-state"
-          className="ks-switch"
-          onClick={(event) => handleChoice(event, fairPlay, !fairPlay.value)}
-        >
-          <span className="ks-switch-track" aria-hidden="true"><span className="ks-switch-thumb" /></span>
-          <span id="pref-fair-play-state">{intl.formatMessage({ id: fairPlay.value ? "preferences.fair_play.agreed" : "preferences.fair_play.not_agreed" })}</span>
-        </button>
-      </form>
+      <SwitchPreference
+        id="pref-fair-play"
+        label={intl.formatMessage({ id: "preferences.fair_play" })}
+        state={intl.formatMessage({ id: fairPlay.value ? "preferences.fair_play.agreed" : "preferences.fair_play.not_agreed" })}
+        action={preferencePaths.fairPlayAgree(!fairPlay.value)}
+        setting={fairPlay}
+        returnPath={returnPath}
+      />
     </section>
+  );
+}
+
+interface Setting<T> {
+  readonly value: T;
+  readonly pending: boolean;
+  change(next: T): Promise<boolean>;
+}
+
+/** A real form for one preference (it posts without JavaScript and comes back to this page). */
+function PreferenceForm({ id, label, action, pending, returnPath, hiddenFields = {}, children }: { id: string; label: string; action: string; pending: boolean; returnPath: string; hiddenFields?: Readonly<Record<string, string>>; children: ReactNode }) {
+  return (
+    <form method="post" action={action} className="ks-preference" aria-busy={pending}>
+      <FormSecurityFields />
+      <input type="hidden" name="redirectUrl" value={returnPath} />
+      {Object.entries(hiddenFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <span className="ks-preference-label" id={id}>{label}</span>
+      {children}
+    </form>
+  );
+}
+
+/** With JavaScript, a choice shows at once and is saved in the background; without, the form posts. */
+function handleChoice<T>(event: MouseEvent<HTMLButtonElement>, setting: Setting<T>, next: T) {
+  event.preventDefault();
+  if (setting.value !== next) void setting.change(next);
+}
+
+function SegmentedPreference<T extends string>(props: { id: string; label: string; action: string; field: string; options: readonly { value: T; label: string }[]; setting: Setting<T>; returnPath: string }) {
+  const { id, label, action, field, options, setting, returnPath } = props;
+  return (
+    <PreferenceForm id={id} label={label} action={action} pending={setting.pending} returnPath={returnPath}>
+      <div className="ks-segmented" role="group" aria-labelledby={id}>
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="submit"
+            name={field}
+            value={option.value}
+            className="ks-segmented-option"
+            aria-pressed={setting.value === option.value}
+            onClick={(event) => handleChoice(event, setting, option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </PreferenceForm>
+  );
+}
+
+function SwitchPreference(props: { id: string; label: string; state: string; action: string; hiddenFields?: Readonly<Record<string, string>>; setting: Setting<boolean>; returnPath: string }) {
+  const { id, label, state, action, hiddenFields, setting, returnPath } = props;
+  return (
+    <PreferenceForm id={id} label={label} action={action} pending={setting.pending} returnPath={returnPath} hiddenFields={hiddenFields}>
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={setting.value}
+        aria-labelledby={id}
+        aria-describedby={`${id}-state`}
+        className="ks-switch"
+        onClick={(event) => handleChoice(event, setting, !setting.value)}
+      >
+        <span className="ks-switch-track" aria-hidden="true"><span className="ks-switch-thumb" /></span>
+        <span id={`${id}-state`}>{state}</span>
+      </button>
+    </PreferenceForm>
   );
 }

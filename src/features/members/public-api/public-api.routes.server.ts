@@ -21,7 +21,7 @@ export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 /** Bodies below this many bytes are sent uncompressed (gzip would not pay for its header). */
 export const COMPRESSION_THRESHOLD_BYTES = 256;
 
-/** The api subdomain: any host whose first label is "api". */
+/** The api subdomain: a host whose first label is "api". */
 export const API_HOST = /^api\./i;
 
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;

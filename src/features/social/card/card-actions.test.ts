@@ -96,9 +96,9 @@ const rows: readonly Row[] = [
   { condition: "gift membership: not when gifts are not possible", action: "giftMembership", card: { canReceiveGiftMembership: false }, offered: false },
   { condition: "gift membership: not for a disabled member", action: "giftMembership", card: disabled, offered: false },
 
-  { condition: "archive: any other member", action: "archive", card: closed, offered: true },
-  { condition: "observe: any other member (shown when they play)", action: "observe", card: {}, offered: true },
-  { condition: "analysis: any other member", action: "analysis", card: {}, offered: true },
+  { condition: "archive: every other member", action: "archive", card: closed, offered: true },
+  { condition: "observe: every other member (shown when they play)", action: "observe", card: {}, offered: true },
+  { condition: "analysis: every other member", action: "analysis", card: {}, offered: true },
 
   ...moderationActionIds.flatMap((action): Row[] => [
     { condition: `${action}: for moderators`, action, viewer: moderator, card: {}, offered: true },
