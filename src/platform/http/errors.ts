@@ -45,11 +45,4 @@ export class AppError extends Error {
   }
 }
 
-/** Expected domain failures are values, not exceptions. */
-export type Result<T, E extends string = string> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: E; readonly values?: Readonly<Record<string, string | number>> };
-
-export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
-export const fail = <E extends string>(error: E, values?: Readonly<Record<string, string | number>>): Result<never, E> =>
-  values ? { ok: false, error, values } : { ok: false, error };
+export { ok, fail, type Result } from "../../shared/result.ts";

@@ -1,0 +1,58 @@
+/**
+ * What a feature hands the socket hub (through its feature definition): the
+ * room kinds it owns with their access rule, the commands it answers, and the
+ * schemas of the events it publishes. The platform knows none of them by name.
+ */
+import type { z } from "zod";
+import type { Result } from "../../shared/result.ts";
+import type { SocketIdentity } from "./socket-identity.ts";
+
+/**
+ * A room kind such as `user` (`user:{id}`), `game` (`game:{id}`) or the
+ * singleton `tv`. Every room a socket asks for must be of a registered kind
+ * and pass its access rule; an unknown kind is refused.
+ */
+export interface RoomKindDefinition {
+  readonly kind: string;
+  /** A singleton room is named by its kind alone (`tv`), without an id. */
+  readonly singleton?: boolean;
+  /** May this socket join the room? `id` is null for a singleton. Checked at every subscribe. */
+  access(identity: SocketIdentity, id: string | null): boolean | Promise<boolean>;
+}
+
+export interface CommandContext {
+  readonly identity: SocketIdentity;
+  /** The client's request id, echoed in the ack or the refusal. */
+  readonly requestId: string;
+  /** Server time (ms since the epoch) when the frame arrived: the basis for clocks and lag compensation. */
+  readonly receivedAt: number;
+}
+
+/**
+ * A client -> server command (`game.move`, `chat.say`), answered by an ack
+ * carrying the handler's value or a refusal carrying its error code.
+ * Method syntax keeps the input type bivariant, so definitions of different
+ * inputs fit one list.
+ */
+export interface SocketCommandDefinition<Input = unknown, Output = unknown> {
+  readonly name: string;
+  readonly input: z.ZodType<Input>;
+  /** Checked before the handler: e.g. signed in, a member rather than a guest. A false answers the refusal `forbidden`. */
+  access(identity: SocketIdentity): boolean;
+  handle(input: Input, context: CommandContext): Promise<Result<Output, string>>;
+}
+
+/** Typed helper: infers Input from the schema. */
+export function defineSocketCommand<Input, Output>(definition: SocketCommandDefinition<Input, Output>): SocketCommandDefinition<Input, Output> {
+  return definition;
+}
+
+/**
+ * One realtime event type and its payload schema. The union of every
+ * feature's events is built outside the platform (the composition root) and
+ * given to the hub's client parser; the type map is derived from it.
+ */
+export interface RealtimeEventDefinition<Type extends string = string, Payload extends z.ZodType = z.ZodType> {
+  readonly type: Type;
+  readonly payload: Payload;
+}
