@@ -1,6 +1,6 @@
 import { and, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { requestCounters } from "../../../features/accounts/accounts.tables.server.ts";
+import { requestCounters } from "../security.tables.server.ts";
 
 /**
  * Fixed-window counters in the request_counters table, shared by every
