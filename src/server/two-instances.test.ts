@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoAccounts, demoMemberCount } from "../features/members/demo-data.server.ts";
+import { demoAccounts, demoMemberCount } from "./seed/demo-data.server.ts";
 import { queryRows } from "../platform/db/client.server.ts";
 import { publishToRoom } from "../platform/realtime/hub.server.ts";
 import { roomName } from "../platform/realtime/protocol.ts";
