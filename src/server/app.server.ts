@@ -12,6 +12,10 @@ import { registerPublicPlayerApi } from "../features/members/public-api/public-a
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
+import { demoRealtime } from "../platform/realtime/demo-room.ts";
+import { presenceRealtime } from "../features/presence/presence.realtime.ts";
+import { socialRealtime } from "../features/social/social.events.ts";
+import { identifySocket } from "../features/accounts/socket-identity.server.ts";
 import { createPresence, presenceSocketOptions } from "../features/presence/presence.server.ts";
 import { registerPresenceRoutes } from "../features/presence/presence.routes.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
@@ -110,7 +114,15 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerClientReports(app, { db: database.db, features: config.features });
   await registerPublicPlayerApi(app, { db: database.db });
   const presence = await createPresence({ db: database.db, bus, redisUrl: config.redisUrl, name: `kingside-${config.instanceId}`, log: app.log });
-  await registerRealtime(app, { bus, instanceId: config.instanceId, ...presenceSocketOptions(presence.service) });
+  await registerRealtime(app, {
+    bus,
+    instanceId: config.instanceId,
+    identify: identifySocket,
+    // Until the composition root assembles them from the feature definitions.
+    roomKinds: [...presenceRealtime.roomKinds, ...socialRealtime.roomKinds, ...demoRealtime.roomKinds],
+    events: [...presenceRealtime.events, ...socialRealtime.events, ...demoRealtime.events],
+    ...presenceSocketOptions(presence.service),
+  });
   registerPresenceRoutes(app, { presence: presence.service });
 
   registerSocialRoutes(app, { social: services.social, features: config.features });

@@ -2,7 +2,8 @@ import type { Database } from "../platform/db/client.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
 import type { EventBus } from "../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../platform/realtime/hub.server.ts";
-import { roomName } from "../platform/realtime/protocol.ts";
+import { memberRoom } from "../platform/realtime/member-room.ts";
+import { friendEvents } from "../features/social/social.events.ts";
 import { createMembersService } from "../features/members/members.service.server.ts";
 import { createSocialService } from "../features/social/social.service.server.ts";
 import { createMemberItemsService } from "../features/social/member-items.service.server.ts";
@@ -14,7 +15,10 @@ import { createSessionsService } from "../features/accounts/sessions.service.ser
 
 /** Every feature's service, built once per process around the shared database and bus. */
 export function createServices(db: Database, bus: EventBus): Services {
-  const social = createSocialService(db, (event) => publishToRoom(bus, roomName("user", event.recipientId), event.type, { from: event.from }));
+  const social = createSocialService(db, async (event) => {
+    const definition = friendEvents.find((candidate) => candidate.type === event.type);
+    if (definition) await publishToRoom(bus, memberRoom(event.recipientId), definition, { from: event.from });
+  });
   const memberItems = createMemberItemsService(db);
   return {
     members: createMembersService(db),
