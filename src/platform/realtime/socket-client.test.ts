@@ -153,6 +153,7 @@ describe("socket client", () => {
     expect(await client.command("demo.echo", { text: "no" })).toEqual({ ok: false, error: "said_no" });
     expect(await client.command("demo.echo", { text: 5 })).toEqual({ ok: false, error: "invalid_input" });
     expect(await client.command("demo.nothing", {})).toEqual({ ok: false, error: "unknown_command" });
+    expect(echoes).toBe(2);
   });
 
   it("waits for the connection before sending, and resolves `timeout` when no answer comes in time", async () => {
