@@ -13,6 +13,7 @@ import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { demoRealtime } from "../platform/realtime/demo-room.ts";
+import { createSessionsEndedNotice } from "../platform/realtime/sessions-ended.server.ts";
 import { presenceRealtime } from "../features/presence/presence.realtime.ts";
 import { socialRealtime } from "../features/social/social.events.ts";
 import { identifySocket } from "../features/accounts/socket-identity.server.ts";
@@ -85,7 +86,9 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: "ks-rate:" } : {}),
   });
 
-  const sessions = createSessionsService(database.db);
+  // Ended sessions close their sockets on every instance.
+  const sessionsEnded = createSessionsEndedNotice(bus, app.log);
+  const sessions = createSessionsService(database.db, undefined, sessionsEnded);
   const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
   registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
 
@@ -95,8 +98,8 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
-  registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db), csrfSecret, cookies });
-  const services = createServices(database.db, bus);
+  registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db, undefined, sessionsEnded), csrfSecret, cookies });
+  const services = createServices(database.db, bus, sessionsEnded);
   const inviteSecret = await sharedSecret(database.db, "invite");
   registerRegistrationRoutes(app, {
     signIn: createSignInService(database.db),

@@ -2,6 +2,7 @@ import type { Database } from "../platform/db/client.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
 import type { EventBus } from "../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../platform/realtime/hub.server.ts";
+import type { SessionsEndedNotice } from "../platform/realtime/sessions-ended.server.ts";
 import { memberRoom } from "../platform/realtime/member-room.ts";
 import { friendEvents } from "../features/social/social.events.ts";
 import { createMembersService } from "../features/members/members.service.server.ts";
@@ -14,7 +15,7 @@ import { createStaffService } from "../features/accounts/staff/staff.service.ser
 import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 
 /** Every feature's service, built once per process around the shared database and bus. */
-export function createServices(db: Database, bus: EventBus): Services {
+export function createServices(db: Database, bus: EventBus, sessionsEnded: SessionsEndedNotice): Services {
   const social = createSocialService(db, async (event) => {
     const definition = friendEvents.find((candidate) => candidate.type === event.type);
     if (definition) await publishToRoom(bus, memberRoom(event.recipientId), definition, { from: event.from });
@@ -25,8 +26,8 @@ export function createServices(db: Database, bus: EventBus): Services {
     social,
     memberItems,
     userCards: createUserCardService(db, social, memberItems),
-    accountSettings: createAccountSettingsService(db),
+    accountSettings: createAccountSettingsService(db, undefined, sessionsEnded),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
-    staff: createStaffService(db, createSessionsService(db)),
+    staff: createStaffService(db, createSessionsService(db, undefined, sessionsEnded)),
   };
 }

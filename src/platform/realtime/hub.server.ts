@@ -132,7 +132,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   let closing = false;
 
   if (!app.hasDecorator("websocketServer")) {
-    await app.register(websocketPlugin, { options: { maxPayload: maxFrameBytes } });
+    await app.register(websocketPlugin, { options: { maxPayload: maxFrameBytes }, errorHandler: handleSocketError });
   }
 
   function send(client: Client, message: ServerMessage): void {
@@ -307,10 +307,6 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       return;
     }
     const identity: SocketIdentity = { ...identify(request), socketId: randomUUID(), address: request.ip };
-    // ws reports an oversized or broken frame as an error before closing (1009/1002): a refusal of the client's, not a fault of ours.
-    socket.on("error", (error: Error & { code?: string }) => {
-      app.log.warn({ refusal: error.code ?? "socket_error", limitBytes: maxFrameBytes, address: identity.address, reason: error.message }, "realtime: frame refused");
-    });
     if (tooManySockets(identity)) {
       app.log.warn({ sessionSockets: maxPerSession, addressSockets: maxPerAddress, address: identity.address }, "realtime: too many sockets; refused");
       socket.close(closeCodes.tooManySockets, "too many sockets");
@@ -396,6 +392,21 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     rooms.clear();
     await Promise.all([...entries.map((entry) => releaseRoom(entry)), unsubscribeControl().catch(() => undefined)]);
   });
+}
+
+/**
+ * ws reports a frame it refuses (too large: close 1009; malformed: 1002) as an
+ * error and closes the socket itself: the client's fault, logged as a refusal
+ * without a stack. Anything else is ours: logged as an error, socket dropped.
+ */
+function handleSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
+  if (code?.startsWith("WS_ERR_")) {
+    request.log.warn({ refusal: code, reason: error.message, limitBytes: maxFrameBytes, address: request.ip }, "realtime: frame refused");
+    return;
+  }
+  request.log.error({ err: error }, "realtime: socket error");
+  socket.terminate();
 }
 
 /** Decodes a text frame; its size in bytes when it exceeds the protocol limit (checked before decoding). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryBus } from "./bus.server.ts";
-import { publishToRoom } from "./hub.server.ts";
+import { closeCodes, maxFrameBytes, publishToRoom } from "./hub.server.ts";
 import { maxClientMessageBytes, roomName } from "./protocol.ts";
 import { countingBus, eventually, startTestHub, TestSocket, type TestHub } from "./test-kit.server.ts";
 import { demoEcho, systemBroadcast } from "./demo-room.ts";
@@ -11,9 +11,9 @@ describe("realtime hub", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function hub(options: Partial<Parameters<typeof startTestHub>[0]> = {}) {
+  async function hub(options: Partial<Parameters<typeof startTestHub>[0]> = {}, logLines?: Array<Record<string, unknown>>) {
     const bus = countingBus(createMemoryBus());
-    const started: TestHub = await startTestHub({ bus, instanceId: "hub-test", ...options });
+    const started: TestHub = await startTestHub({ bus, instanceId: "hub-test", ...options }, logLines ? { logLines } : {});
     cleanups.push(() => bus.close(), () => started.app.close());
     return { ...started, bus };
   }
@@ -123,6 +123,40 @@ describe("realtime hub", () => {
     expect((await member.next("subscribed")).data.room).toBe("user:42");
     member.send({ type: "subscribe", data: { room: "user:43" } });
     expect((await member.next("error")).data).toMatchObject({ code: "forbidden", room: "user:43" });
+  });
+
+  it("refuses sockets past the cap per session and per address, with close code 4029", async () => {
+    const bySession = await hub({ maxSocketsPerSession: 2, identify: () => ({ memberId: 1, username: "one", level: 10, sessionId: "same", locale: "en" }) });
+    const kept = [await connect(bySession.url), await connect(bySession.url)];
+    const third = await connect(bySession.url);
+    expect(await third.waitForClose()).toBe(closeCodes.tooManySockets);
+    for (const socket of kept) await socket.roundTrip();
+    kept[0]?.close();
+    await kept[0]?.waitForClose();
+    await eventually(() => bySession.app.websocketServer.clients.size === 1, "the first socket to go");
+    await (await connect(bySession.url)).roundTrip();
+
+    const byAddress = await hub({ maxSocketsPerAddress: 1 });
+    await (await connect(byAddress.url)).roundTrip();
+    expect(await (await connect(byAddress.url)).waitForClose()).toBe(closeCodes.tooManySockets);
+  });
+
+  it("logs an oversized frame as a refusal with its size: a warn line, no error and no stack", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const { url } = await hub({}, lines);
+    const socket = await connect(url);
+    const frame = JSON.stringify({ type: "ping", data: { t: 1 }, pad: "x".repeat(maxClientMessageBytes) });
+    socket.send(frame);
+    expect((await socket.next("error")).data.code).toBe("message_too_large");
+    expect(lines.find((line) => line.refusal === "message_too_large")).toMatchObject({ level: 40, sizeBytes: Buffer.byteLength(frame), limitBytes: maxClientMessageBytes });
+
+    const huge = await connect(url);
+    huge.send("x".repeat(maxFrameBytes + 1));
+    expect(await huge.waitForClose()).toBe(1009);
+    await eventually(() => lines.some((line) => line.limitBytes === maxFrameBytes), "the refusal line");
+    expect(lines.find((line) => line.limitBytes === maxFrameBytes)).toMatchObject({ level: 40, msg: "realtime: frame refused" });
+    expect(lines.filter((line) => typeof line.level === "number" && line.level >= 50)).toEqual([]);
+    expect(JSON.stringify(lines)).not.toContain("stack");
   });
 
   it("limits the rooms of one socket", async () => {

@@ -35,9 +35,11 @@ export interface TestHub {
   readonly url: string;
 }
 
-/** A hub with the demo room kind and events unless `deps` names its own. */
-export async function startTestHub(deps: RealtimeDeps): Promise<TestHub> {
-  const app = fastify({ logger: false });
+/** A hub with the demo room kind and events unless `deps` names its own; `logLines` collects its log (parsed pino lines). */
+export async function startTestHub(deps: RealtimeDeps, options: { logLines?: Array<Record<string, unknown>> } = {}): Promise<TestHub> {
+  const lines = options.logLines;
+  const stream = { write: (line: string) => void lines?.push(JSON.parse(line)) };
+  const app = fastify({ logger: lines ? { level: "info", stream } : false });
   await registerRealtime(app, { roomKinds: demoRealtime.roomKinds, events: demoRealtime.events, ...deps });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
