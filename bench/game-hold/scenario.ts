@@ -33,7 +33,7 @@ export const applyMove = (
 ): { ok: true; game: HeldGame; san: string; fen: string; clockMs: number; ended: boolean } | { ok: false; error: MoveRefusal } => {
   const played = playMove(game.position, uci);
   if (!played.ok) return { ok: false, error: played.error };
-  const clock = clockAfterMove(game.clock, { now, lagMs: 20, startsClock: game.ply === 1 });
+  const clock = clockAfterMove(game.clock, { now, lagMs: 20 });
   if (clock.flagged) return { ok: false, error: "clock.flagged" };
   const repetitionKeys = [...game.repetitionKeys, repetitionKey(played.value.position)];
   const mover = game.clock.turn;
