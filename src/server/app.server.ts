@@ -33,7 +33,9 @@ import { createSignInService } from "../features/accounts/sign-in.service.server
 import { registerRegistrationRoutes } from "../features/accounts/registration/registration.routes.server.ts";
 import { createRegistrationService } from "../features/accounts/registration/registration.service.server.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
-import { registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
+import { accountsJobs } from "../features/accounts/accounts.jobs.server.ts";
 import { registerTwoFactorRoutes } from "../features/accounts/two-factor/two-factor.routes.server.ts";
 import { createTwoFactorService } from "../features/accounts/two-factor/two-factor.service.server.ts";
 import { recoveryCodesKey } from "../features/accounts/two-factor/recovery-codes-flash.server.ts";
@@ -44,6 +46,8 @@ export interface KingsideApp {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly bus: EventBus;
+  /** The periodic jobs of every feature (tests run one with jobs.runNow(name)). */
+  readonly jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -89,7 +93,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
   registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
   registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
-  const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
+  registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
   registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db), csrfSecret, cookies });
   const services = createServices(database.db, bus);
@@ -122,12 +126,22 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     context: { services, features: config.features, messagesFor, production: config.production },
   });
 
+  const jobs = createJobRunner({
+    db: database.db,
+    instanceId: config.instanceId,
+    jobs: [...accountsJobs(database.db), humanCheckCounterPruneJob(database.db, config.humanCheckLimits), ...presence.jobs],
+    log: app.log,
+  });
+  jobs.start();
+
   return {
     app,
     database,
     bus,
+    jobs,
     async close() {
-      await membershipExpiry.stop();
+      // First: a job may use the database, the bus or presence.
+      await jobs.stop();
       await app.close();
       // Records the last-seen times of this instance's members, so before the bus and the database.
       await presence.close();

@@ -143,15 +143,25 @@ export const signInFailures = pgTable(
     ip: varchar("ip", { length: 64 }).notNull(),
     failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt), index("sign_in_failures_ip_idx").on(table.ip, table.failedAt)],
+  (table) => [
+    index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt),
+    index("sign_in_failures_ip_idx").on(table.ip, table.failedAt),
+    // The cleanup job finds old failures through it.
+    index("sign_in_failures_failed_at_idx").on(table.failedAt),
+  ],
 );
 
 /** Counters in fixed windows (registrations per address, ...), shared by every instance. */
-export const requestCounters = pgTable("request_counters", {
-  key: varchar("key", { length: 200 }).primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
+export const requestCounters = pgTable(
+  "request_counters",
+  {
+    key: varchar("key", { length: 200 }).primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  // The prune job finds old windows through it.
+  (table) => [index("request_counters_window_start_idx").on(table.windowStart)],
+);
 
 /** Secrets every instance shares (CSRF and challenge signing), created once. */
 export const serverSecrets = pgTable("server_secrets", {

@@ -19,9 +19,9 @@ export interface JobRunner {
   /** Starts every job's timer (the first run comes after one interval). */
   start(): void;
   /**
-   * Runs one tick of `name` now, as its timer would: a leader job only when
-   * this instance gets its lease. Resolves with whether it ran (false: another
-   * instance holds the lease, a run is already under way, or the runner stopped).
+   * Runs `name` now (after a run under way ends), as its timer would: a
+   * leader job only when this instance gets its lease. Resolves with whether
+   * it ran (false: another instance holds the lease, or the runner stopped).
    */
   runNow(name: string): Promise<boolean>;
   /** Stops the timers, aborts runs under way and waits for them, then gives the leases back. */
@@ -67,26 +67,34 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return true;
   }
 
-  function runNow(name: string): Promise<boolean> {
-    const job = byName.get(name);
-    if (!job) return Promise.reject(new Error(`no periodic job is named "${name}"`));
-    const current = running.get(name);
-    if (current) return current.then(() => false);
+  function begin(job: PeriodicJobDefinition): Promise<boolean> {
     const run = tick(job)
       .catch((error: unknown) => {
-        if (!shutdown.signal.aborted) log.error({ err: error, job: name }, "periodic job failed");
+        if (!shutdown.signal.aborted) log.error({ err: error, job: job.name }, "periodic job failed");
         return false;
       })
-      .finally(() => running.delete(name));
-    running.set(name, run);
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
     return run;
+  }
+
+  /** A timer's tick is skipped while the previous run of its job is still under way. */
+  function onTimer(job: PeriodicJobDefinition): void {
+    if (!running.has(job.name)) void begin(job);
+  }
+
+  async function runNow(name: string): Promise<boolean> {
+    const job = byName.get(name);
+    if (!job) throw new Error(`no periodic job is named "${name}"`);
+    for (let current = running.get(name); current; current = running.get(name)) await current;
+    return begin(job);
   }
 
   return {
     start() {
       if (timers.length > 0 || shutdown.signal.aborted) return;
       for (const job of jobs) {
-        const timer = setInterval(() => void runNow(job.name), job.everyMs);
+        const timer = setInterval(() => onTimer(job), job.everyMs);
         timer.unref();
         timers.push(timer);
       }
