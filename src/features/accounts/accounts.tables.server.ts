@@ -54,6 +54,11 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
     index("users_country_code_idx").on(table.countryCode),
     index("users_created_at_idx").on(table.createdAt),
+    // The membership expiry job: only members with an end date, a small part of all members.
+    index("users_membership_expires_at_idx").on(table.membershipExpiresAt).where(sql`${table.membershipExpiresAt} is not null`),
+    // The titled-players list, in name order: only titled members.
+    index("users_titled_username_key_idx").on(table.usernameKey).where(sql`${table.chessTitle} is not null`),
+    // Username prefix search needs an index in the "C" collation: a custom migration (users_username_key_c_idx).
   ],
 );
 

@@ -29,7 +29,7 @@ describe.each(databaseTargets())("social consistency on $name", (target) => {
     first = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
     await first.migrate();
     second = created.databaseUrl ? await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" }) : first;
-    const names = Array.from({ length: 24 }, (_, index) => `member${index}`);
+    const names = Array.from({ length: 32 }, (_, index) => `member${index}`);
     const rows = await first.db
       .insert(users)
       .values(names.map((name) => ({ username: name, usernameKey: name })))
@@ -97,5 +97,24 @@ describe.each(databaseTargets())("social consistency on $name", (target) => {
       expect(await one.counts(Number(row.id))).toEqual({ friends: row.friends, followers: row.followers, following: row.following });
     }
     expect(await one.counts(a.id)).toEqual({ friends: 1, followers: 0, following: 0 });
+  });
+
+  it("suggests friends of friends first, then the most-followed members, never a blocked one", async () => {
+    const [viewer, friend, friendOfFriend, popular, fanA, fanB, fanC] = ["member24", "member25", "member26", "member27", "member28", "member29", "member30"].map(actor) as [Actor, Actor, Actor, Actor, Actor, Actor, Actor];
+    await one.sendFriendRequest(viewer, friend.username, false);
+    await one.acceptFriendRequest(friend, viewer.username);
+    await one.sendFriendRequest(friend, friendOfFriend.username, false);
+    await one.acceptFriendRequest(friendOfFriend, friend.username);
+    for (const fan of [fanA, fanB, fanC]) await one.track(fan, popular.username);
+    await one.track(fanA, fanB.username);
+    await one.track(fanC, fanB.username);
+    await one.block(viewer, fanB.username);
+
+    const suggested = await one.followSuggestions(viewer.id, 5);
+    expect(suggested.slice(0, 2)).toEqual([friendOfFriend.username, popular.username]);
+    expect(suggested).not.toContain(fanB.username);
+    expect(suggested).not.toContain(viewer.username);
+    await one.track(viewer, popular.username);
+    expect(await one.followSuggestions(viewer.id, 5)).not.toContain(popular.username);
   });
 });

@@ -61,6 +61,9 @@ const targetColumns = {
   allowFriendRequests: users.allowFriendRequests,
 };
 
+/** username_key in the "C" collation: a prefix LIKE and its order use users_username_key_c_idx (drizzle/0008). */
+const usernameKeyInC = sql`${users.usernameKey} collate "C"`;
+
 function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
@@ -369,8 +372,9 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
 
     /**
      * Whom to follow: friends of friends and members the viewer's follows
-     * follow, most connected first; then the most-followed members. Never
-     * oneself, members already followed, dismissed, blocked either way,
+     * follow, most connected first; then the most-followed members (read from
+     * the counters' index, a bounded pool, never by aggregating all follows).
+     * Never oneself, members already followed, dismissed, blocked either way,
      * guests or closed accounts.
      */
     async followSuggestions(viewerId: number, limit: number): Promise<string[]> {
@@ -378,19 +382,21 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
         union select ${dismissedSuggestions.dismissedId} from ${dismissedSuggestions} where ${dismissedSuggestions.userId} = ${viewerId}
         union select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
         union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
+      // Enough popular members that the viewer's own exclusions rarely empty it.
+      const popularPool = 4 * limit + 100;
       const rows = await queryRows(db, sql`
         with candidates as (
-          select f2.friend_id as id, 2 as weight from ${friendships} f1 join ${friendships} f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId}
+          select f2.friend_id as id, 2 as weight, 0 as followers from ${friendships} f1 join ${friendships} f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId}
           union all
-          select fo2.followed_id, 1 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
+          select fo2.followed_id, 1, 0 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
           union all
-          select followed_id, 0 from ${follows} group by followed_id
+          (select ${socialCounts.userId}, 0, ${socialCounts.followers} from ${socialCounts} where ${socialCounts.followers} > 0 order by ${socialCounts.followers} desc limit ${popularPool})
         )
         select u.username from candidates c join ${users} u on u.id = c.id
         where c.id <> ${viewerId} and c.id not in (${excluded})
           and u.is_enabled and u.membership_level >= 10 and u.membership_level not between 5 and 8
         group by u.id, u.username
-        order by sum(c.weight) desc, count(*) desc, u.username_key
+        order by sum(c.weight) desc, count(*) filter (where c.weight > 0) desc, max(c.followers) desc, u.username_key
         limit ${limit}`);
       return rows.flatMap((row) => (typeof row.username === "string" ? [row.username] : []));
     },
@@ -423,8 +429,9 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       const rows = await db
         .select({ username: users.username, countryCode: users.countryCode, chessTitle: users.chessTitle, avatarUrl: users.avatarUrl })
         .from(users)
-        .where(and(like(users.usernameKey, pattern), eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
-        .orderBy(asc(users.usernameKey))
+        .where(and(sql`${usernameKeyInC} like ${pattern}`, eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
+        // In the index's order: the scan stops once `limit` active members are found.
+        .orderBy(usernameKeyInC)
         .limit(limit);
       return rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl }));
     },

@@ -42,7 +42,11 @@ export const socialCounts = pgTable(
     followers: integer("followers").notNull().default(0),
     following: integer("following").notNull().default(0),
   },
-  (table) => [check("social_counts_not_negative", sql`${table.friends} >= 0 and ${table.followers} >= 0 and ${table.following} >= 0`)],
+  (table) => [
+    check("social_counts_not_negative", sql`${table.friends} >= 0 and ${table.followers} >= 0 and ${table.following} >= 0`),
+    // The most-followed members, for follow suggestions.
+    index("social_counts_followers_idx").on(table.followers.desc()).where(sql`${table.followers} > 0`),
+  ],
 );
 
 /** "Track" in the spec: following a member. */
