@@ -382,7 +382,7 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
         union select ${dismissedSuggestions.dismissedId} from ${dismissedSuggestions} where ${dismissedSuggestions.userId} = ${viewerId}
         union select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
         union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
-      // Enough popular members that the viewer's own exclusions rarely empty it.
+      // Enough popular members that the viewer's own exclusions rarely empty it; "nulls last" as in social_counts_followers_idx.
       const popularPool = 4 * limit + 100;
       const rows = await queryRows(db, sql`
         with candidates as (
@@ -390,7 +390,7 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
           union all
           select fo2.followed_id, 1, 0 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
           union all
-          (select ${socialCounts.userId}, 0, ${socialCounts.followers} from ${socialCounts} where ${socialCounts.followers} > 0 order by ${socialCounts.followers} desc limit ${popularPool})
+          (select ${socialCounts.userId}, 0, ${socialCounts.followers} from ${socialCounts} where ${socialCounts.followers} > 0 order by ${socialCounts.followers} desc nulls last limit ${popularPool})
         )
         select u.username from candidates c join ${users} u on u.id = c.id
         where c.id <> ${viewerId} and c.id not in (${excluded})
