@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionsService, type ActiveSession } from "../features/accounts/sessions.service.server.ts";
 import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
 import { seedBulkMembers } from "../features/members/demo-data.server.ts";
 import { createMembersService } from "../features/members/members.service.server.ts";
@@ -83,5 +85,18 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     const plans = await capture.plansOf(async () => (titled = await members.titledPlayers(20)));
     expect(titled).toHaveLength(20);
     expect(planSummary(plans)).toEqual({ indexes: ["users_titled_username_key_idx"], seqScans: [] });
+  });
+
+  it("resumes a signed-in member's session with their roles in one query", async () => {
+    const id = await viewerId();
+    await capture.db.execute(sql`insert into user_roles (user_id, role) values (${id}, 'cheat_analyst')`);
+    await capture.db.execute(sql`insert into club_roles (club_id, user_id, role) values (31, ${id}, 'admin')`);
+    const sessions = createSessionsService(capture.db);
+    const { token } = await sessions.start(id, { remember: false, twoFactorPending: false, userAgent: null, ip: null });
+    let resumed: ActiveSession | null = null;
+    const plans = await capture.plansOf(async () => (resumed = await sessions.resume(token)));
+    expect(plans).toHaveLength(1);
+    expect(resumed).toMatchObject({ user: { id }, roles: { site: ["cheat_analyst"], clubs: [{ clubId: 31, role: "admin" }] } });
+    expect(planSummary(plans).seqScans).toEqual([]);
   });
 });
