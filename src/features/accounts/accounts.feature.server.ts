@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import { defineFeature, type FeatureContext, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
 import * as accountsTables from "./accounts.tables.server.ts";
-import { createBuiltinMembershipProvider, createMembershipService, expireMemberships } from "./membership/membership.service.server.ts";
+import { createBuiltinMembershipProvider, createMembershipService } from "./membership/membership.service.server.ts";
+import { accountsJobs } from "./accounts.jobs.server.ts";
 import { registerMembershipRoutes } from "./membership/membership.routes.server.ts";
 import { createPreferencesService } from "./preferences/preferences.service.server.ts";
 import { registerPreferencesRoutes } from "./preferences/preferences.routes.server.ts";
@@ -21,9 +22,6 @@ import { recoveryCodesKey } from "./two-factor/recovery-codes-flash.server.ts";
 import { createTwoFactorService } from "./two-factor/two-factor.service.server.ts";
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
-
-/** How often expired memberships are lowered back to basic. */
-export const MEMBERSHIP_EXPIRY_INTERVAL_MS = 60_000;
 
 function createAccountsServices({ db, bus, log }: PlatformDeps) {
   // Every way a session ends closes its sockets, on every instance.
@@ -79,17 +77,7 @@ export const accountsFeature = defineFeature<AccountsServices>({
     });
   },
 
-  jobs: ({ db, log }) => [
-    {
-      name: "accounts.membership-expiry",
-      everyMs: MEMBERSHIP_EXPIRY_INTERVAL_MS,
-      runOn: "leader",
-      async run({ now }) {
-        const lowered = await expireMemberships(db, now);
-        if (lowered > 0) log.info({ lowered }, "expired memberships lowered to basic");
-      },
-    },
-  ],
+  jobs: ({ db }) => accountsJobs(db),
 });
 
 /** Who asks for a page, as the viewer hook learnt it: what the pages plugin hands the loaders. */

@@ -1,4 +1,5 @@
 import { defineFeature, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { presenceRealtime } from "./presence.realtime.ts";
 import { registerPresenceRoutes } from "./presence.routes.server.ts";
 import { createPresence, type Presence } from "./presence.server.ts";
@@ -18,6 +19,8 @@ export const presenceFeature = defineFeature<PresenceServices>({
   createServices: createPresenceServices,
   realtimeEvents: presenceRealtime.events,
   roomKinds: () => presenceRealtime.roomKinds,
+  // Heartbeats on every instance, the sweep of dead instances on the leader.
+  jobs: ({ services }): readonly PeriodicJobDefinition[] => services.presence.jobs,
   registerRoutes(app, { services }) {
     registerPresenceRoutes(app, { presence: services.presence.service });
   },

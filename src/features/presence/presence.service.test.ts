@@ -55,8 +55,8 @@ describe("the presence service", () => {
     store = createMemoryPresenceStore();
     bus = createMemoryBus();
     const clock = () => now;
-    instanceA = createPresenceService({ db: database.db, store, bus, clock, timings, timers: false, log: quiet });
-    instanceB = createPresenceService({ db: database.db, store, bus, clock, timings, timers: false, log: quiet });
+    instanceA = createPresenceService({ db: database.db, store, bus, clock, timings, log: quiet });
+    instanceB = createPresenceService({ db: database.db, store, bus, clock, timings, log: quiet });
     for (const id of Object.values(ids)) {
       const room = `presence:${id}`;
       const unsubscribe = await bus.subscribe(room, (event) => events.push({ room, event }));
