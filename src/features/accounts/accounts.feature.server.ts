@@ -1,3 +1,4 @@
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { FastifyRequest } from "fastify";
 import { defineFeature, type FeatureContext, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
@@ -29,6 +30,7 @@ function createAccountsServices({ db, bus, log }: PlatformDeps) {
   const sessions = createSessionsService(db, undefined, sessionsEnded);
   return {
     sessions,
+    sessionsEnded,
     signIn: createSignInService(db),
     registration: createRegistrationService(db),
     twoFactor: createTwoFactorService(db),
@@ -77,7 +79,7 @@ export const accountsFeature = defineFeature<AccountsServices>({
     });
   },
 
-  jobs: ({ db }) => accountsJobs(db),
+  jobs: ({ db, services }): readonly PeriodicJobDefinition[] => accountsJobs(db, services.sessionsEnded),
 });
 
 /** Who asks for a page, as the viewer hook learnt it: what the pages plugin hands the loaders. */

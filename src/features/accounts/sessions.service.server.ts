@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
@@ -122,12 +122,6 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
         createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),
       }));
-    },
-
-    async purgeExpired(): Promise<number> {
-      const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now())).returning({ tokenHash: sessions.tokenHash });
-      await ended(removed);
-      return removed.length;
     },
   };
 }
