@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { defineFeature, type FeatureContext, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
 import * as accountsTables from "./accounts.tables.server.ts";
 import { createBuiltinMembershipProvider, createMembershipService, expireMemberships } from "./membership/membership.service.server.ts";
@@ -9,6 +9,7 @@ import { registerPreferencesRoutes } from "./preferences/preferences.routes.serv
 import { createRegistrationService } from "./registration/registration.service.server.ts";
 import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
 import { registerRolesRoutes } from "./roles.routes.server.ts";
+import { createMemberDirectory } from "./member-directory.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
 import { registerAccountSettingsRoutes } from "./settings/settings.routes.server.ts";
@@ -37,6 +38,8 @@ function createAccountsServices({ db }: PlatformDeps) {
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions),
+    /** How other features read members (batched by ids), instead of joining the members table. */
+    memberDirectory: createMemberDirectory(db),
   };
 }
 
@@ -48,7 +51,7 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
  * tools. Its request hooks (who is asking, the CSRF check) run before every
  * other feature's routes.
  */
-export const accountsFeature = defineFeature<AccountsServices>({
+export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
   messageCatalogs: ["features/accounts/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],

@@ -5,7 +5,7 @@
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import type { RealtimeDeps } from "../../platform/realtime/hub.server.ts";
-import { createPresenceService, type PresenceLogger, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
+import { createPresenceService, type PresenceLogger, type PresenceServiceDeps, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
@@ -20,6 +20,7 @@ export interface Presence {
 
 export async function createPresence(options: {
   readonly db: Database;
+  readonly directory: PresenceServiceDeps["directory"];
   readonly bus: EventBus;
   readonly redisUrl: string | undefined;
   /** Names the Redis connection in CLIENT LIST. */
@@ -30,6 +31,7 @@ export async function createPresence(options: {
   const store = options.redisUrl ? await createRedisPresenceStore(options.redisUrl, { name: options.name }) : createMemoryPresenceStore();
   const service = createPresenceService({
     db: options.db,
+    directory: options.directory,
     store,
     bus: options.bus,
     ...(options.log ? { log: options.log } : {}),
