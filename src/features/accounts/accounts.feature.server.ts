@@ -58,7 +58,7 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
   createServices: createAccountsServices,
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
-    registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });
+    registerViewer(app, { db, clubRoles: services.clubRoles, sessions: services.sessions, features: flags, csrfSecret, cookies });
   },
 
   registerRoutes(app, context: FeatureContext) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
-import { clubRoles, userRoles } from "./accounts.tables.server.ts";
+import { userRoles } from "./accounts.tables.server.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
 import { hasAtLeast, isClosedLevel, membershipName } from "./levels.ts";
 
 /** Site-wide roles a member can hold besides the level. */
@@ -16,10 +17,10 @@ export type ClubRoleName = (typeof clubRoleNames)[number];
  * ...), cumulative ROLE_PREMIUM / ROLE_MODERATOR / ROLE_STAFF, site roles,
  * and per-club roles as ROLE_CLUB_<ROLE>_<clubId>.
  */
-export async function rolesOf(db: Database, userId: number, level: number): Promise<string[]> {
+export async function rolesOf(db: Database, clubRoles: ClubRoleSource, userId: number, level: number): Promise<string[]> {
   const [site, clubs] = await Promise.all([
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select({ clubId: clubRoles.clubId, role: clubRoles.role }).from(clubRoles).where(eq(clubRoles.userId, userId)),
+    clubRoles.clubRolesOf(userId),
   ]);
   const roles = new Set<string>(["ROLE_USER", `ROLE_${membershipName(level).toUpperCase()}`]);
   if (level === 0) roles.add("ROLE_GUEST");

@@ -7,6 +7,7 @@ import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts"
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { anonymousUser, type CurrentUser } from "./current-user.ts";
 import { presentCurrentUser } from "./current-user.server.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
 import { rolesOf } from "./roles.server.ts";
 import { SESSION_COOKIE, type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
 
@@ -77,7 +78,7 @@ export function submittedCsrfToken(request: FastifyRequest): string | undefined 
  * cookie valid for that session. State-changing requests must echo the token
  * (header or _token field); otherwise 403 with a fresh token to retry with.
  */
-export function registerViewer(app: FastifyInstance, deps: { db: Database; sessions: SessionsService; features: FeatureFlags; csrfSecret: Buffer; cookies: CookiePolicy }): void {
+export function registerViewer(app: FastifyInstance, deps: { db: Database; clubRoles: ClubRoleSource; sessions: SessionsService; features: FeatureFlags; csrfSecret: Buffer; cookies: CookiePolicy }): void {
   const anonymous = anonymousUser(deps.features);
   const anonymousViewer: Viewer = { session: null, user: anonymous, csrfToken: "" };
   const viewers = new WeakMap<FastifyRequest, Viewer>();
@@ -97,7 +98,7 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     }
     const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
     if (!session && request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    const user = session ? presentCurrentUser(session, await rolesOf(deps.db, session.user.id, session.user.membershipLevel), deps.features) : anonymous;
+    const user = session ? presentCurrentUser(session, await rolesOf(deps.db, deps.clubRoles, session.user.id, session.user.membershipLevel), deps.features) : anonymous;
     const binding = session?.tokenHash ?? null;
     let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
     if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {
