@@ -9,8 +9,6 @@ import { createModuleBoundaries } from "./eslint/module-boundaries.js";
  * Keep this list short; never add production code to it without a plan.
  */
 const knownBoundaryDebts = [
-  // Realtime: protocol.ts stops importing presence when the hub takes the event definitions from the feature list.
-  "src/platform/realtime/protocol.ts",
   // Not on the accounts member directory yet: member lists and counts, the public API's one-query player read, and the
   // social graph's target checks read users (and presence, follows) in their own queries.
   "src/features/members/members.service.server.ts",

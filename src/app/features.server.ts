@@ -23,11 +23,10 @@ export const appPageIdentity = pageIdentityOf;
 /** Every feature's services; the platform's `Services` is declared as this (src/app/app-types.ts). */
 export type AppServices = ServicesOf<typeof appFeatures>;
 
-/**
- * What the socket hub takes from the features today: presence's access rule,
- * connection listener and upgrade check. The realtime work replaces this with
- * the features' room kinds and commands (FeatureDefinition.roomKinds, .socketCommands).
- */
-export function appSocketHooks(services: Services): Pick<RealtimeDeps, "authorizeSubscription" | "onConnection" | "verifyUpgrade"> {
+/** Who a socket is: the accounts feature reads it off the upgrade request's viewer. */
+export { identifySocket } from "../features/accounts/socket-identity.server.ts";
+
+/** What the socket hub takes from presence besides its room kind: the connection listener and the upgrade's Origin check. */
+export function appSocketHooks(services: Services): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
   return presenceSocketOptions(services.presence.service);
 }

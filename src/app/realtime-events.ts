@@ -3,8 +3,8 @@
  * hub alike (isomorphic: the feature definitions are server modules, so this
  * list names the same isomorphic event modules they carry; a test keeps the two equal).
  */
-import { platformRealtimeEvents } from "../platform/realtime/platform-events.ts";
-import { presenceRealtimeEvents } from "../features/presence/presence.events.ts";
-import { socialRealtimeEvents } from "../features/social/social.events.ts";
+import { demoRealtime } from "../platform/realtime/demo-room.ts";
+import { presenceRealtime } from "../features/presence/presence.realtime.ts";
+import { friendEvents } from "../features/social/social.events.ts";
 
-export const appRealtimeEvents = [...platformRealtimeEvents, ...socialRealtimeEvents, ...presenceRealtimeEvents] as const;
+export const appRealtimeEvents = [...demoRealtime.events, ...friendEvents, ...presenceRealtime.events] as const;

@@ -1,7 +1,7 @@
 import { defineFeature, type FeatureDefinition } from "./features/feature-definition.server.ts";
 import { registerClientReports } from "./http/client-reports.routes.server.ts";
 import * as clientReportTables from "./http/client-reports.tables.server.ts";
-import { platformRealtimeEvents } from "./realtime/platform-events.ts";
+import { demoRealtime } from "./realtime/demo-room.ts";
 import * as securityTables from "./security/security.tables.server.ts";
 
 /**
@@ -14,7 +14,8 @@ export const platformFeature: FeatureDefinition<object> = defineFeature({
   tables: { ...clientReportTables, ...securityTables },
   messageCatalogs: ["platform/http/messages", "platform/pages/messages", "platform/shell/messages", "platform/security/human-check/messages", "ui/messages"],
   createServices: () => ({}),
-  realtimeEvents: platformRealtimeEvents,
+  realtimeEvents: demoRealtime.events,
+  roomKinds: () => demoRealtime.roomKinds,
   registerRoutes(app, { db, flags }) {
     registerClientReports(app, { db, features: flags });
   },

@@ -14,7 +14,7 @@ import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
-import { appFeatures, appPageIdentity, appSocketHooks } from "../app/features.server.ts";
+import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
@@ -81,7 +81,15 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   await features.registerRoutes(app);
-  await registerRealtime(app, { bus, instanceId: config.instanceId, ...appSocketHooks(features.services) });
+  await registerRealtime(app, {
+    bus,
+    instanceId: config.instanceId,
+    identify: identifySocket,
+    roomKinds: features.roomKinds,
+    events: features.realtimeEvents,
+    commands: features.socketCommands,
+    ...appSocketHooks(features.services),
+  });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,

@@ -7,6 +7,7 @@ import { roomName } from "../platform/realtime/protocol.ts";
 import { TestSocket, uniqueWord } from "../platform/realtime/test-kit.server.ts";
 import { twoInstancesForSuite } from "../test/two-instances.ts";
 import type { RunningApp } from "../test/start-app.ts";
+import { demoEcho } from "../platform/realtime/demo-room.ts";
 
 const instances = twoInstancesForSuite(["A", "B"]);
 
@@ -41,7 +42,7 @@ describe.skipIf(!instances.available)("two instances sharing PostgreSQL and Redi
       expect((await socket.next("hello")).data.instanceId).toBe("B");
       socket.send({ type: "subscribe", data: { room } });
       await socket.next("subscribed");
-      await publishToRoom(first.kingside.bus, room, "demo.echo", { text: "from A", from: "A" });
+      await publishToRoom(first.kingside.bus, room, demoEcho, { text: "from A", from: "A" });
       const event = await socket.next("event");
       expect(event.data).toMatchObject({ room, type: "demo.echo", payload: { text: "from A", from: "A" } });
     } finally {

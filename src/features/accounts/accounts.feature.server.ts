@@ -9,6 +9,7 @@ import { registerPreferencesRoutes } from "./preferences/preferences.routes.serv
 import { createRegistrationService } from "./registration/registration.service.server.ts";
 import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
 import { registerRolesRoutes } from "./roles.routes.server.ts";
+import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { createMemberDirectory } from "./member-directory.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
@@ -25,8 +26,10 @@ import { registerViewer } from "./viewer.server.ts";
 /** How often expired memberships are lowered back to basic. */
 export const MEMBERSHIP_EXPIRY_INTERVAL_MS = 60_000;
 
-function createAccountsServices({ db }: PlatformDeps) {
-  const sessions = createSessionsService(db);
+function createAccountsServices({ db, bus, log }: PlatformDeps) {
+  // Every way a session ends closes its sockets, on every instance.
+  const sessionsEnded = createSessionsEndedNotice(bus, log);
+  const sessions = createSessionsService(db, undefined, sessionsEnded);
   return {
     sessions,
     signIn: createSignInService(db),
@@ -34,7 +37,7 @@ function createAccountsServices({ db }: PlatformDeps) {
     twoFactor: createTwoFactorService(db),
     /** Seals recovery codes on their way to the next page. */
     recoveryCodesKey: recoveryCodesKey(db),
-    accountSettings: createAccountSettingsService(db),
+    accountSettings: createAccountSettingsService(db, undefined, sessionsEnded),
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
 
 /** A session lives this long without use; "remember me" stretches it (capped at the spec's 90 days for cookies). */
@@ -36,8 +37,15 @@ function lifetime(remember: boolean): number {
   return remember ? REMEMBERED_SESSION_MS : SESSION_IDLE_MS;
 }
 
-/** Sessions: opaque cookie tokens, stored hashed, sliding expiry. */
-export function createSessionsService(db: Database, now: () => Date = () => new Date()) {
+/**
+ * Sessions: opaque cookie tokens, stored hashed, sliding expiry. Every way a
+ * session ends tells `sessionsEnded`, so that its sockets close on every instance.
+ */
+export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice) {
+  async function ended(rows: ReadonlyArray<{ tokenHash: string }>): Promise<void> {
+    await sessionsEnded(rows.map((row) => row.tokenHash));
+  }
+
   return {
     /** A new session (a new id at every sign-in); returns the cookie token. */
     async start(userId: number, options: { remember: boolean; twoFactorPending: boolean; userAgent: string | null; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
@@ -79,17 +87,22 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
     },
 
     async end(tokenHash: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await ended(await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ tokenHash: sessions.tokenHash }));
     },
 
     /** Ends one of the member's own sessions; false when it is not theirs. */
     async revoke(userId: number, tokenHash: string): Promise<boolean> {
       const removed = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash))).returning({ tokenHash: sessions.tokenHash });
+      await ended(removed);
       return removed.length > 0;
     },
 
     async endAllFor(userId: number, exceptTokenHash?: string): Promise<void> {
-      await db.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+      const removed = await db
+        .delete(sessions)
+        .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
+        .returning({ tokenHash: sessions.tokenHash });
+      await ended(removed);
     },
 
     async list(userId: number, currentTokenHash: string): Promise<SessionSummary[]> {
@@ -106,6 +119,7 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
 
     async purgeExpired(): Promise<number> {
       const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now())).returning({ tokenHash: sessions.tokenHash });
+      await ended(removed);
       return removed.length;
     },
   };

@@ -1,5 +1,5 @@
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
-import { presenceRealtimeEvents } from "./presence.events.ts";
+import { presenceRealtime } from "./presence.realtime.ts";
 import { registerPresenceRoutes } from "./presence.routes.server.ts";
 import { createPresence, type Presence } from "./presence.server.ts";
 import * as presenceTables from "./presence.tables.server.ts";
@@ -16,7 +16,8 @@ export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeatur
   createServices: async ({ db, bus, redisUrl, instanceId, log }, earlier) => ({
     presence: await createPresence({ db, directory: serviceFrom(earlier, "memberDirectory", "presence"), bus, redisUrl, name: `kingside-${instanceId}`, log }),
   }),
-  realtimeEvents: presenceRealtimeEvents,
+  realtimeEvents: presenceRealtime.events,
+  roomKinds: () => presenceRealtime.roomKinds,
   registerRoutes(app, { services }) {
     registerPresenceRoutes(app, { presence: services.presence.service });
   },

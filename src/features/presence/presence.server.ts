@@ -9,7 +9,7 @@ import { createPresenceService, type PresenceLogger, type PresenceServiceDeps, t
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
-import { authorizeSubscription, isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
+import { isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
 
 export interface Presence {
   readonly service: PresenceService;
@@ -47,7 +47,7 @@ export async function createPresence(options: {
   };
 }
 
-/** The hub's access rules and presence's connection listener. */
-export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "authorizeSubscription" | "onConnection" | "verifyUpgrade"> {
-  return { authorizeSubscription, onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
+/** Presence's connection listener and the same-origin check of upgrades. */
+export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
+  return { onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
 }

@@ -11,7 +11,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../../platform/realtime/hub.server.ts";
-import { roomName } from "../../platform/realtime/protocol.ts";
+import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { memberPresence } from "./presence.tables.server.ts";
 import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
@@ -166,7 +166,7 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
 
   async function announce(userId: number): Promise<void> {
     const [presence] = await presenceOf([userId]);
-    if (presence) await publishToRoom(bus, roomName("presence", userId), "presence.changed", presence);
+    if (presence) await publishToRoom(bus, presenceRoom(userId), presenceChanged, presence);
   }
 
   /** Records the last-seen times, then tells the members' watchers. */

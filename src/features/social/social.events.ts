@@ -1,11 +1,16 @@
+/**
+ * Social events on the socket hub, sent to the other member's private
+ * `user:{id}` room. Isomorphic: the browser reads them through these definitions.
+ */
 import { z } from "zod";
-import type { RealtimeEventDefinition } from "../../platform/realtime/registry.ts";
+import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
 
 const fromMember = z.object({ from: z.string() });
 
-/** Sent to the other member's user:{id} room. Isomorphic: the browser validates with the same schemas. */
-export const socialRealtimeEvents = [
-  { type: "friend.request", payload: fromMember },
-  { type: "friend.accepted", payload: fromMember },
-  { type: "friend.removed", payload: fromMember },
-] as const satisfies readonly RealtimeEventDefinition[];
+export const friendRequestEvent = defineRealtimeEvent("friend.request", fromMember);
+export const friendAcceptedEvent = defineRealtimeEvent("friend.accepted", fromMember);
+export const friendRemovedEvent = defineRealtimeEvent("friend.removed", fromMember);
+
+export const friendEvents = [friendRequestEvent, friendAcceptedEvent, friendRemovedEvent] as const;
+
+export const socialRealtime = { roomKinds: [], events: friendEvents } as const;
