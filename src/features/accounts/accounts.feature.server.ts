@@ -1,7 +1,8 @@
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { FastifyRequest } from "fastify";
-import { defineFeature, type FeatureContext, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
 import * as accountsTables from "./accounts.tables.server.ts";
 import { createBuiltinMembershipProvider, createMembershipService } from "./membership/membership.service.server.ts";
 import { accountsJobs } from "./accounts.jobs.server.ts";
@@ -12,6 +13,7 @@ import { createRegistrationService } from "./registration/registration.service.s
 import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
 import { registerRolesRoutes } from "./roles.routes.server.ts";
 import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
+import { createMemberDirectory } from "./member-directory.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
 import { registerAccountSettingsRoutes } from "./settings/settings.routes.server.ts";
@@ -24,10 +26,11 @@ import { createTwoFactorService } from "./two-factor/two-factor.service.server.t
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
 
-function createAccountsServices({ db, bus, log }: PlatformDeps) {
+function createAccountsServices({ db, bus, log }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(bus, log);
-  const sessions = createSessionsService(db, undefined, sessionsEnded);
+  // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
+  const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
   return {
     sessions,
     sessionsEnded,
@@ -40,6 +43,8 @@ function createAccountsServices({ db, bus, log }: PlatformDeps) {
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions),
+    /** How other features read members (batched by ids), instead of joining the members table. */
+    memberDirectory: createMemberDirectory(db),
   };
 }
 
@@ -51,11 +56,11 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
  * tools. Its request hooks (who is asking, the CSRF check) run before every
  * other feature's routes.
  */
-export const accountsFeature = defineFeature<AccountsServices>({
+export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
   messageCatalogs: ["features/accounts/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
-  createServices: createAccountsServices,
+  createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
     registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });

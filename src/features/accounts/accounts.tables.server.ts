@@ -109,18 +109,6 @@ export const userRoles = pgTable(
   (table) => [uniqueIndex("user_roles_user_role_unique").on(table.userId, table.role)],
 );
 
-/** Per-club roles (owner, admin, chat moderator); the clubs feature links them to its clubs. */
-export const clubRoles = pgTable(
-  "club_roles",
-  {
-    clubId: integer("club_id").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    role: varchar("role", { length: 32 }).notNull(),
-    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex("club_roles_unique").on(table.clubId, table.userId, table.role), index("club_roles_user_idx").on(table.userId)],
-);
-
 /** Memberships granted by a payment provider, by staff or as a gift. */
 export const membershipGrants = pgTable(
   "membership_grants",

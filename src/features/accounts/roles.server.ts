@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { clubRoles, userRoles } from "./accounts.tables.server.ts";
+import { userRoles } from "./accounts.tables.server.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
 import { hasAtLeast, isClosedLevel, membershipName } from "./levels.ts";
 
 /** Site-wide roles a member can hold besides the level. */
@@ -15,11 +16,15 @@ export interface HeldRoles {
   readonly clubs: readonly { readonly clubId: number; readonly role: string }[];
 }
 
-/** SQL that reads a member's held roles inside another select: `user_id` names the member's id column. */
-export function heldRolesColumns(userIdColumn: SQL) {
+/**
+ * SQL that reads a member's held roles inside another select (`userIdColumn`
+ * names the member's id column): the site roles from accounts' own table, the
+ * club roles from whoever owns clubs, so the session's one query carries both.
+ */
+export function heldRolesColumns(userIdColumn: SQL, clubRoles: ClubRoleSource) {
   return {
     siteRoles: sql<unknown>`array(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${userIdColumn} order by ${userRoles.role})`,
-    clubRoles: sql<unknown>`array(select ${clubRoles.clubId}::text || ':' || ${clubRoles.role} from ${clubRoles} where ${clubRoles.userId} = ${userIdColumn})`,
+    clubRoles: clubRoles.heldClubRolesSql(userIdColumn),
   };
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
+import { noClubRoles, type ClubRoleSource } from "./club-role-source.ts";
 import { heldRolesColumns, parseHeldRoles, type HeldRoles } from "./roles.server.ts";
 
 /** A session lives this long without use; "remember me" stretches it (capped at the spec's 90 days for cookies). */
@@ -44,7 +45,7 @@ function lifetime(remember: boolean): number {
  * Sessions: opaque cookie tokens, stored hashed, sliding expiry. Every way a
  * session ends tells `sessionsEnded`, so that its sockets close on every instance.
  */
-export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice) {
+export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice, clubRoles: ClubRoleSource = noClubRoles) {
   async function ended(rows: ReadonlyArray<{ tokenHash: string }>): Promise<void> {
     await sessionsEnded(rows.map((row) => row.tokenHash));
   }
@@ -75,7 +76,7 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
       if (!token || token.length > 100) return null;
       const tokenHash = hashSessionToken(token);
       const [row] = await db
-        .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`) })
+        .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`, clubRoles) })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))

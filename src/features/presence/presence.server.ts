@@ -6,7 +6,7 @@ import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import type { RealtimeDeps } from "../../platform/realtime/hub.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
-import { createPresenceService, defaultPresenceTimings, type PresenceLogger, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
+import { createPresenceService, defaultPresenceTimings, type PresenceLogger, type PresenceServiceDeps, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
@@ -27,6 +27,7 @@ export interface Presence {
 
 export async function createPresence(options: {
   readonly db: Database;
+  readonly directory: PresenceServiceDeps["directory"];
   readonly bus: EventBus;
   readonly redisUrl: string | undefined;
   /** Names the Redis connection in CLIENT LIST. */
@@ -37,6 +38,7 @@ export async function createPresence(options: {
   const store = options.redisUrl ? await createRedisPresenceStore(options.redisUrl, { name: options.name }) : createMemoryPresenceStore();
   const service = createPresenceService({
     db: options.db,
+    directory: options.directory,
     store,
     bus: options.bus,
     ...(options.log ? { log: options.log } : {}),

@@ -7,12 +7,12 @@
  * connection goes away. Each change others may see is published as a
  * `presence.changed` event in the member's `presence:{id}` room.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { memberPresence } from "./presence.tables.server.ts";
 import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
 import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
@@ -41,6 +41,8 @@ export interface PresenceLogger {
 
 export interface PresenceServiceDeps {
   readonly db: Database;
+  /** The accounts feature's member directory: join and sign-in dates of offline members. */
+  readonly directory: Pick<MemberDirectory, "membersByIds">;
   readonly store: PresenceStore;
   readonly bus: EventBus;
   /** Epoch milliseconds; tests move it. */
@@ -189,19 +191,22 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     }
   }
 
+  /** Offline members' dates: the member directory's, with this feature's last-seen times (two queries in parallel, each by ids). */
+  async function offlineRows(ids: readonly number[]): Promise<OfflineRow[]> {
+    const [members, seen] = await Promise.all([
+      deps.directory.membersByIds(ids),
+      db.select({ userId: memberPresence.userId, lastSeenAt: memberPresence.lastSeenAt }).from(memberPresence).where(inArray(memberPresence.userId, [...ids])),
+    ]);
+    const lastSeenById = new Map(seen.map((row) => [row.userId, row.lastSeenAt]));
+    return [...members.values()].map((member) => ({ id: member.id, createdAt: member.createdAt, lastLoginAt: member.lastLoginAt, lastSeenAt: lastSeenById.get(member.id) ?? null }));
+  }
+
   async function presenceOf(ids: readonly number[]): Promise<Presence[]> {
     if (ids.length === 0) return [];
     const now = clock();
     const snapshot = await store.read(ids, now);
     const offlineIds = ids.filter((id) => !snapshot.live.has(id));
-    const rows: OfflineRow[] =
-      offlineIds.length === 0
-        ? []
-        : await db
-            .select({ id: users.id, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt, lastSeenAt: memberPresence.lastSeenAt })
-            .from(users)
-            .leftJoin(memberPresence, eq(memberPresence.userId, users.id))
-            .where(inArray(users.id, offlineIds));
+    const rows: OfflineRow[] = offlineIds.length === 0 ? [] : await offlineRows(offlineIds);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const live = snapshot.live.get(id);
