@@ -14,6 +14,7 @@ import { createEventBus, type EventBus } from "../platform/realtime/bus.server.t
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { demoRealtime } from "../platform/realtime/demo-room.ts";
 import { createSessionsEndedNotice } from "../platform/realtime/sessions-ended.server.ts";
+import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 import { presenceRealtime } from "../features/presence/presence.realtime.ts";
 import { socialRealtime } from "../features/social/social.events.ts";
 import { identifySocket } from "../features/accounts/socket-identity.server.ts";
@@ -99,7 +100,10 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
   registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db, undefined, sessionsEnded), csrfSecret, cookies });
-  const services = createServices(database.db, bus, sessionsEnded);
+  // Events that follow a write leave through the outbox; the interval is the retry until the leased job runner runs outbox.job.
+  const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
+  const stopOutbox = outbox.startInterval();
+  const services = createServices(database.db, outbox, sessionsEnded);
   const inviteSecret = await sharedSecret(database.db, "invite");
   registerRegistrationRoutes(app, {
     signIn: createSignInService(database.db),
@@ -144,6 +148,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     async close() {
       await membershipExpiry.stop();
       await app.close();
+      await stopOutbox();
       // Records the last-seen times of this instance's members, so before the bus and the database.
       await presence.close();
       await bus.close();

@@ -1,10 +1,7 @@
 import type { Database } from "../platform/db/client.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
-import type { EventBus } from "../platform/realtime/bus.server.ts";
-import { publishToRoom } from "../platform/realtime/hub.server.ts";
+import type { OutboxNotifier } from "../platform/realtime/outbox.server.ts";
 import type { SessionsEndedNotice } from "../platform/realtime/sessions-ended.server.ts";
-import { memberRoom } from "../platform/realtime/member-room.ts";
-import { friendEvents } from "../features/social/social.events.ts";
 import { createMembersService } from "../features/members/members.service.server.ts";
 import { createSocialService } from "../features/social/social.service.server.ts";
 import { createMemberItemsService } from "../features/social/member-items.service.server.ts";
@@ -15,11 +12,8 @@ import { createStaffService } from "../features/accounts/staff/staff.service.ser
 import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
 
 /** Every feature's service, built once per process around the shared database and bus. */
-export function createServices(db: Database, bus: EventBus, sessionsEnded: SessionsEndedNotice): Services {
-  const social = createSocialService(db, async (event) => {
-    const definition = friendEvents.find((candidate) => candidate.type === event.type);
-    if (definition) await publishToRoom(bus, memberRoom(event.recipientId), definition, { from: event.from });
-  });
+export function createServices(db: Database, outbox: OutboxNotifier, sessionsEnded: SessionsEndedNotice): Services {
+  const social = createSocialService(db, outbox);
   const memberItems = createMemberItemsService(db);
   return {
     members: createMembersService(db),

@@ -13,6 +13,9 @@ import {
   type ReportReason,
   type SocialCounts,
 } from "./social.schema.ts";
+import { memberRoom } from "../../platform/realtime/member-room.ts";
+import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
+import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent, type friendEvents } from "./social.events.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes } from "./social.tables.server.ts";
 
 export type SocialFailure =
@@ -43,13 +46,10 @@ export interface Actor {
   readonly level: number;
 }
 
-/** Events the service announces after a change is committed (delivered to `user:{id}` rooms). */
-export type SocialEvent =
-  | { readonly type: "friend.request"; readonly recipientId: number; readonly from: string }
-  | { readonly type: "friend.accepted"; readonly recipientId: number; readonly from: string }
-  | { readonly type: "friend.removed"; readonly recipientId: number; readonly from: string };
-
-export type SocialEventSink = (event: SocialEvent) => Promise<void>;
+/** The friend event for the other member's private room, written into the outbox in the change's transaction. */
+function enqueueFriendEvent(tx: OutboxWriter, event: (typeof friendEvents)[number], recipientId: number, from: string): Promise<void> {
+  return enqueueEvent(tx, memberRoom(recipientId), event, { from });
+}
 
 type Target = Pick<UserRow, "id" | "username" | "membershipLevel" | "isEnabled" | "allowFriendRequests">;
 
@@ -65,7 +65,8 @@ function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
 
-export function createSocialService(db: Database, announce: SocialEventSink = async () => undefined) {
+/** `outbox` is told after each commit that wrote friend events, so they leave at once (the relay retries otherwise). */
+export function createSocialService(db: Database, outbox: OutboxNotifier = noOutboxNotifier) {
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
     return row ?? null;
@@ -138,13 +139,19 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       if (current.isFriendRequestExists) return fail("request_exists");
       if (current.isFriendRequestFromUserExists) {
         // They already asked: asking back makes the friendship.
-        await db.transaction((tx) => befriend(tx, actor.id, target.id));
-        await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
+        await db.transaction(async (tx) => {
+          await befriend(tx, actor.id, target.id);
+          await enqueueFriendEvent(tx, friendAcceptedEvent, target.id, actor.username);
+        });
+        outbox.kick();
         return ok(await relationship(actor.id, target.id));
       }
       if (!target.allowFriendRequests) return fail("requests_not_allowed");
-      await db.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
-      await announce({ type: "friend.request", recipientId: target.id, from: actor.username });
+      await db.transaction(async (tx) => {
+        const inserted = await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing().returning({ id: friendRequests.senderId });
+        if (inserted.length > 0) await enqueueFriendEvent(tx, friendRequestEvent, target.id, actor.username);
+      });
+      outbox.kick();
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -170,8 +177,11 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       const target = resolved.value;
       const current = await relationship(actor.id, target.id);
       if (!current.isFriendRequestFromUserExists) return fail("no_request");
-      await db.transaction((tx) => befriend(tx, actor.id, target.id));
-      await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
+      await db.transaction(async (tx) => {
+        await befriend(tx, actor.id, target.id);
+        await enqueueFriendEvent(tx, friendAcceptedEvent, target.id, actor.username);
+      });
+      outbox.kick();
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -186,9 +196,13 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
     async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.transaction((tx) => unfriend(tx, actor.id, resolved.value.id));
+      const removed = await db.transaction(async (tx) => {
+        const count = await unfriend(tx, actor.id, resolved.value.id);
+        if (count > 0) await enqueueFriendEvent(tx, friendRemovedEvent, resolved.value.id, actor.username);
+        return count;
+      });
       if (removed === 0) return fail("not_friends");
-      await announce({ type: "friend.removed", recipientId: resolved.value.id, from: actor.username });
+      outbox.kick();
       return ok(await relationship(actor.id, resolved.value.id));
     },
 
