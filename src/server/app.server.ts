@@ -87,8 +87,11 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: "ks-rate:" } : {}),
   });
 
+  // Events that follow a write leave through the outbox; the interval is the retry until the leased job runner runs outbox.job.
+  const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
+  const stopOutbox = outbox.startInterval();
   // Ended sessions close their sockets on every instance.
-  const sessionsEnded = createSessionsEndedNotice(bus, app.log);
+  const sessionsEnded = createSessionsEndedNotice(database.db, outbox);
   const sessions = createSessionsService(database.db, undefined, sessionsEnded);
   const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
   registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
@@ -100,9 +103,6 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
   registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db, undefined, sessionsEnded), csrfSecret, cookies });
-  // Events that follow a write leave through the outbox; the interval is the retry until the leased job runner runs outbox.job.
-  const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
-  const stopOutbox = outbox.startInterval();
   const services = createServices(database.db, outbox, sessionsEnded);
   const inviteSecret = await sharedSecret(database.db, "invite");
   registerRegistrationRoutes(app, {

@@ -1,36 +1,31 @@
 /**
  * The platform's "session ended" notice. Whoever ends sessions (sign-out,
  * revocation, sign out everywhere else, a disabled or closed account) calls
- * it with the ended sessions' ids; it travels on a control channel of the bus,
- * so the hub of every instance closes those sessions' sockets.
+ * it with the ended sessions' ids; it travels through the outbox onto a
+ * control channel of the bus, so the hub of every instance closes those
+ * sessions' sockets, also when Redis was away at that moment.
  */
 import { z } from "zod";
-import type { EventBus } from "./bus.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { enqueueEvent, type OutboxNotifier } from "./outbox.server.ts";
+import { defineRealtimeEvent } from "./registry.ts";
 
 /** Not a valid room name, so no client can subscribe to it. */
 export const sessionsEndedChannel = "!sessions-ended";
-export const sessionsEndedEventType = "sessions.ended";
-export const sessionsEndedPayloadSchema = z.object({ sessionIds: z.array(z.string().min(1).max(200)).max(10_000) });
+export const sessionsEndedEvent = defineRealtimeEvent("sessions.ended", z.object({ sessionIds: z.array(z.string().min(1).max(200)).max(10_000) }));
 
 export type SessionsEndedNotice = (sessionIds: readonly string[]) => Promise<void>;
 
-export interface SessionsEndedLogger {
-  error(details: object, message: string): void;
-}
-
 /**
- * The notice over `bus`. It never throws: the sessions are already gone from
- * the database (no new request or socket passes), and a bus outage must not
- * turn a sign-out into an error; the failure is logged.
+ * The notice through the outbox of `db`. The sessions are already gone from
+ * the database when it is called (no new request or socket passes); the
+ * notice only reaches the sockets that are open.
  */
-export function createSessionsEndedNotice(bus: EventBus, log: SessionsEndedLogger): SessionsEndedNotice {
+export function createSessionsEndedNotice(db: Pick<Database, "insert">, outbox: OutboxNotifier): SessionsEndedNotice {
   return async (sessionIds) => {
     if (sessionIds.length === 0) return;
-    try {
-      await bus.publish(sessionsEndedChannel, { type: sessionsEndedEventType, payload: { sessionIds } });
-    } catch (error) {
-      log.error({ err: error, sessions: sessionIds.length }, "realtime: could not announce ended sessions; their sockets stay open until they reconnect");
-    }
+    await enqueueEvent(db, sessionsEndedChannel, sessionsEndedEvent, { sessionIds: [...sessionIds] });
+    outbox.kick();
   };
 }
 
