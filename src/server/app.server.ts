@@ -91,7 +91,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
   const stopOutbox = outbox.startInterval();
   // Ended sessions close their sockets on every instance.
-  const sessionsEnded = createSessionsEndedNotice(database.db, outbox);
+  const sessionsEnded = createSessionsEndedNotice(outbox);
   const sessions = createSessionsService(database.db, undefined, sessionsEnded);
   const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
   registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });

@@ -6,27 +6,30 @@
  * sessions' sockets, also when Redis was away at that moment.
  */
 import { z } from "zod";
-import type { Database } from "../db/client.server.ts";
-import { enqueueEvent, type OutboxNotifier } from "./outbox.server.ts";
+import { enqueueEvent, type OutboxNotifier, type OutboxWriter } from "./outbox.server.ts";
 import { defineRealtimeEvent } from "./registry.ts";
 
 /** Not a valid room name, so no client can subscribe to it. */
 export const sessionsEndedChannel = "!sessions-ended";
 export const sessionsEndedEvent = defineRealtimeEvent("sessions.ended", z.object({ sessionIds: z.array(z.string().min(1).max(200)).max(10_000) }));
 
-export type SessionsEndedNotice = (sessionIds: readonly string[]) => Promise<void>;
-
 /**
- * The notice through the outbox of `db`. The sessions are already gone from
- * the database when it is called (no new request or socket passes); the
- * notice only reaches the sockets that are open.
+ * Call `record` in the transaction that deletes the sessions, and `committed`
+ * after it: the notice exists exactly when the sessions are gone.
  */
-export function createSessionsEndedNotice(db: Pick<Database, "insert">, outbox: OutboxNotifier): SessionsEndedNotice {
-  return async (sessionIds) => {
-    if (sessionIds.length === 0) return;
-    await enqueueEvent(db, sessionsEndedChannel, sessionsEndedEvent, { sessionIds: [...sessionIds] });
-    outbox.kick();
+export interface SessionsEndedNotice {
+  record(tx: OutboxWriter, sessionIds: readonly string[]): Promise<void>;
+  committed(): void;
+}
+
+/** The notice through the outbox. */
+export function createSessionsEndedNotice(outbox: OutboxNotifier): SessionsEndedNotice {
+  return {
+    async record(tx, sessionIds) {
+      if (sessionIds.length > 0) await enqueueEvent(tx, sessionsEndedChannel, sessionsEndedEvent, { sessionIds: [...sessionIds] });
+    },
+    committed: () => outbox.kick(),
   };
 }
 
-export const noSessionsEndedNotice: SessionsEndedNotice = async () => undefined;
+export const noSessionsEndedNotice: SessionsEndedNotice = { record: async () => undefined, committed: () => undefined };
