@@ -5,7 +5,7 @@ import { memberRoom } from "../../platform/realtime/member-room.ts";
 import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
 import type { RunningApp } from "../../test/start-app.ts";
 import { twoInstancesForSuite } from "../../test/two-instances.ts";
-import { openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
+import { demoPassword, openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
 
 // In CI a missing REDIS_URL or TEST_DATABASE_URL fails the file; elsewhere the suite is skipped with a warning.
 const instances = twoInstancesForSuite(["sessions-A", "sessions-B"]);
@@ -63,6 +63,21 @@ describe.skipIf(!instances.available)("a session's sockets across two instances"
     } finally {
       otherSocket.close();
       currentSocket.close();
+    }
+  });
+
+  it("closes every socket of a member who closes their account, on both instances", async () => {
+    const carla = await signIn(first, "carla");
+    const onA = await listeningOn(first, carla);
+    const onB = await listeningOn(second, carla);
+    try {
+      const closed = await carla.session.post("/settings/close-account", { password: demoPassword, confirm: "1" });
+      expect(closed.status).toBeLessThan(400);
+      expect(await onA.waitForClose()).toBe(closeCodes.sessionEnded);
+      expect(await onB.waitForClose()).toBe(closeCodes.sessionEnded);
+    } finally {
+      onA.close();
+      onB.close();
     }
   });
 });
