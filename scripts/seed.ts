@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { demoAccounts, seedBulkMembers, seedDemoDataIfEmpty } from "../src/features/members/demo-data.server.ts";
+import { demoAccounts, seedBulkMembers, seedDemoDataIfEmpty } from "../src/server/seed/demo-data.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
 
 const MAX_BULK_MEMBERS = 10_000_000;

@@ -1,17 +1,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoAccounts, demoMemberCount } from "../features/members/demo-data.server.ts";
+import { demoAccounts, demoMemberCount } from "./seed/demo-data.server.ts";
 import { queryRows } from "../platform/db/client.server.ts";
 import { publishToRoom } from "../platform/realtime/hub.server.ts";
 import { roomName } from "../platform/realtime/protocol.ts";
 import { TestSocket, uniqueWord } from "../platform/realtime/test-kit.server.ts";
-import { eventuallyAsync } from "../platform/realtime/test-kit.server.ts";
 import { twoInstancesForSuite } from "../test/two-instances.ts";
 import type { RunningApp } from "../test/start-app.ts";
 import { demoEcho } from "../platform/realtime/demo-room.ts";
-import { memberRoom } from "../platform/realtime/member-room.ts";
-import { outboxEvents } from "../platform/realtime/outbox.tables.server.ts";
-import { openSocket, signIn } from "../features/presence/presence.test-kit.server.ts";
 
 const instances = twoInstancesForSuite(["A", "B"]);
 
@@ -51,22 +47,6 @@ describe.skipIf(!instances.available)("two instances sharing PostgreSQL and Redi
       expect(event.data).toMatchObject({ room, type: "demo.echo", payload: { text: "from A", from: "A" } });
     } finally {
       socket.socket.close();
-    }
-  });
-
-  it("delivers a friend request made through A to the recipient's private room on B, through the outbox", async () => {
-    const carla = await signIn(first, "carla");
-    const bob = await signIn(second, "bob");
-    const socket = await openSocket(second, { cookie: bob.cookie });
-    try {
-      socket.send({ type: "subscribe", data: { room: memberRoom(bob.id) } });
-      await socket.next("subscribed");
-      const sent = await carla.session.post("/callback/friend/bob/request");
-      expect(sent.status).toBe(200);
-      expect((await socket.next("event")).data).toEqual({ room: memberRoom(bob.id), type: "friend.request", payload: { from: "carla" } });
-      await eventuallyAsync(async () => (await first.kingside.database.db.select().from(outboxEvents)).length === 0, "the outbox to be emptied");
-    } finally {
-      socket.close();
     }
   });
 });

@@ -145,17 +145,3 @@ export const signInFailures = pgTable(
   },
   (table) => [index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt), index("sign_in_failures_ip_idx").on(table.ip, table.failedAt)],
 );
-
-/** Counters in fixed windows (registrations per address, ...), shared by every instance. */
-export const requestCounters = pgTable("request_counters", {
-  key: varchar("key", { length: 200 }).primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
-
-/** Secrets every instance shares (CSRF and challenge signing), created once. */
-export const serverSecrets = pgTable("server_secrets", {
-  name: varchar("name", { length: 64 }).primaryKey(),
-  value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemBroadcast } from "../../platform/realtime/demo-room.ts";
 import { closeCodes, publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { memberRoom } from "../../platform/realtime/member-room.ts";
-import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
+import { eventuallyAsync, type TestSocket } from "../../platform/realtime/test-kit.server.ts";
+import { outboxEvents } from "../../platform/realtime/outbox.tables.server.ts";
 import type { RunningApp } from "../../test/start-app.ts";
 import { twoInstancesForSuite } from "../../test/two-instances.ts";
 import { demoPassword, openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
@@ -78,6 +79,22 @@ describe.skipIf(!instances.available)("a session's sockets across two instances"
     } finally {
       onA.close();
       onB.close();
+    }
+  });
+
+  it("delivers a friend request made through A to the recipient's private room on B, through the outbox", async () => {
+    const carla = await signIn(first, "carla");
+    const bob = await signIn(second, "bob");
+    const socket = await openSocket(second, { cookie: bob.cookie });
+    try {
+      socket.send({ type: "subscribe", data: { room: memberRoom(bob.id) } });
+      await socket.next("subscribed");
+      const sent = await carla.session.post("/callback/friend/bob/request");
+      expect(sent.status).toBe(200);
+      expect((await socket.next("event")).data).toEqual({ room: memberRoom(bob.id), type: "friend.request", payload: { from: "carla" } });
+      await eventuallyAsync(async () => (await first.kingside.database.db.select().from(outboxEvents)).length === 0, "the outbox to be emptied");
+    } finally {
+      socket.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
+import type { CookiePolicy } from "../../platform/http/cookie-policy.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
@@ -28,10 +29,7 @@ const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/, /^\/(serv
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//];
 
-export interface CookiePolicy {
-  /** Secure cookies (https only) in production. */
-  readonly secure: boolean;
-}
+export type { CookiePolicy };
 
 export function sessionCookieOptions(policy: CookiePolicy, expiresAt: Date | null) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: policy.secure, ...(expiresAt ? { expires: expiresAt } : {}) };

@@ -13,7 +13,7 @@ import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
-import { memberPresence } from "../social/social.tables.server.ts";
+import { memberPresence } from "./presence.tables.server.ts";
 import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
 import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
 

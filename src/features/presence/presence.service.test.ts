@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { createMemoryBus, type BusEvent, type EventBus } from "../../platform/realtime/bus.server.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
-import { memberPresence } from "../social/social.tables.server.ts";
+import { memberPresence } from "./presence.tables.server.ts";
 import { presenceSchema, type Presence } from "./presence.schema.ts";
 import { createPresenceService, offlineStatusAt, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";

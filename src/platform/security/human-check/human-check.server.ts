@@ -8,7 +8,7 @@ import { sendError, translate } from "../../http/json-errors.server.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { resolveRequestLocale } from "../../i18n/request-locale.ts";
 import { generateLink, safeRedirectPath } from "../../links/links.ts";
-import type { CookiePolicy } from "../../../features/accounts/viewer.server.ts";
+import type { CookiePolicy } from "../../http/cookie-policy.ts";
 import { addressKey } from "./client-address.ts";
 import {
   HUMAN_CHECK_PASS_COOKIE,

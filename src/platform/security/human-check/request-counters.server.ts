@@ -1,6 +1,6 @@
-import { and, like, lt, sql } from "drizzle-orm";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server.ts";
-import { requestCounters } from "../../../features/accounts/accounts.tables.server.ts";
+import { requestCounters } from "../security.tables.server.ts";
 
 /**
  * Fixed-window counters in the request_counters table, shared by every
@@ -47,4 +47,26 @@ export function countInFixedWindow(db: Database, key: string, windowMs: number, 
 export async function pruneCounters(db: Database, keyPrefix: string, before: Date): Promise<void> {
   const pattern = `${keyPrefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   await db.delete(requestCounters).where(and(like(requestCounters.key, pattern), lt(requestCounters.windowStart, before)));
+}
+
+/**
+ * Stores `value` under `key` when it is greater than the value stored there
+ * (or nothing is): true when it was stored. One statement, so two instances
+ * claiming the same value never both win (a TOTP step used once).
+ */
+export async function raiseCounter(db: Database, key: string, value: number, at: Date): Promise<boolean> {
+  const claimed = await db
+    .insert(requestCounters)
+    .values({ key, windowStart: at, count: value })
+    .onConflictDoUpdate({
+      target: requestCounters.key,
+      set: { count: sql`excluded.count`, windowStart: sql`excluded.window_start` },
+      setWhere: sql`${requestCounters.count} < excluded.count`,
+    })
+    .returning({ key: requestCounters.key });
+  return claimed.length > 0;
+}
+
+export async function deleteCounter(db: Database, key: string): Promise<void> {
+  await db.delete(requestCounters).where(eq(requestCounters.key, key));
 }
