@@ -83,15 +83,15 @@ describe.skipIf(!instances.available)("a session's sockets across two instances"
   });
 
   it("delivers a friend request made through A to the recipient's private room on B, through the outbox", async () => {
-    const carla = await signIn(first, "carla");
+    const alice = await signIn(first, "alice");
     const bob = await signIn(second, "bob");
     const socket = await openSocket(second, { cookie: bob.cookie });
     try {
       socket.send({ type: "subscribe", data: { room: memberRoom(bob.id) } });
       await socket.next("subscribed");
-      const sent = await carla.session.post("/callback/friend/bob/request");
+      const sent = await alice.session.post("/callback/friend/bob/request");
       expect(sent.status).toBe(200);
-      expect((await socket.next("event")).data).toEqual({ room: memberRoom(bob.id), type: "friend.request", payload: { from: "carla" } });
+      expect((await socket.next("event")).data).toEqual({ room: memberRoom(bob.id), type: "friend.request", payload: { from: "alice" } });
       await eventuallyAsync(async () => (await first.kingside.database.db.select().from(outboxEvents)).length === 0, "the outbox to be emptied");
     } finally {
       socket.close();
