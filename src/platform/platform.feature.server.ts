@@ -1,4 +1,4 @@
-import { defineFeature } from "./features/feature-definition.server.ts";
+import { defineFeature, type FeatureDefinition } from "./features/feature-definition.server.ts";
 import { registerClientReports } from "./http/client-reports.routes.server.ts";
 import * as clientReportTables from "./http/client-reports.tables.server.ts";
 import { demoRealtime } from "./realtime/demo-room.ts";
@@ -11,7 +11,7 @@ import * as securityTables from "./security/security.tables.server.ts";
  * reports, request counters and shared secrets, the socket's own events,
  * the outbox and its relay.
  */
-export const platformFeature = defineFeature({
+export const platformFeature: FeatureDefinition<object> = defineFeature({
   name: "platform",
   tables: { ...clientReportTables, ...securityTables, ...outboxTables },
   messageCatalogs: ["platform/http/messages", "platform/pages/messages", "platform/shell/messages", "platform/security/human-check/messages", "ui/messages"],

@@ -14,12 +14,12 @@ import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
-import { registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
 import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
-import { startLocalJobTimers } from "./local-job-timers.server.ts";
 import { registerHealthz } from "./plugins/healthz.server.ts";
 import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
@@ -29,6 +29,8 @@ export interface KingsideApp {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly bus: EventBus;
+  /** The periodic jobs of every feature (tests run one with jobs.runNow(name)). */
+  readonly jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -101,13 +103,21 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     context: { services: features.services, features: config.features, messagesFor, production: config.production },
     identityOf: appPageIdentity,
   });
-  const jobs = startLocalJobTimers(features.jobs, app.log);
+  const jobs = createJobRunner({
+    db: database.db,
+    instanceId: config.instanceId,
+    jobs: [...features.jobs, humanCheckCounterPruneJob(database.db, config.humanCheckLimits)],
+    log: app.log,
+  });
+  jobs.start();
 
   return {
     app,
     database,
     bus,
+    jobs,
     async close() {
+      // First: a job may use the database, the bus or presence.
       await jobs.stop();
       await app.close();
       // Features let go of their stores (presence records its members' last-seen times) before the bus and the database.

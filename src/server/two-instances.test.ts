@@ -49,4 +49,15 @@ describe.skipIf(!instances.available)("two instances sharing PostgreSQL and Redi
       socket.socket.close();
     }
   });
+
+  it("runs a leader job on one of the two instances only", async () => {
+    for (let round = 0; round < 3; round++) {
+      const ran = await Promise.all([first.kingside.jobs.runNow("accounts.expired-sessions"), second.kingside.jobs.runNow("accounts.expired-sessions")]);
+      expect(ran.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it("runs an every-instance job on both", async () => {
+    expect(await Promise.all([first.kingside.jobs.runNow("presence.sweep"), second.kingside.jobs.runNow("presence.sweep")])).toEqual([true, true]);
+  });
 });

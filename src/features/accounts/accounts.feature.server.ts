@@ -1,8 +1,11 @@
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { FastifyRequest } from "fastify";
-import { defineFeature, type FeatureContext, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
 import * as accountsTables from "./accounts.tables.server.ts";
-import { createBuiltinMembershipProvider, createMembershipService, expireMemberships } from "./membership/membership.service.server.ts";
+import { createBuiltinMembershipProvider, createMembershipService } from "./membership/membership.service.server.ts";
+import { accountsJobs } from "./accounts.jobs.server.ts";
 import { registerMembershipRoutes } from "./membership/membership.routes.server.ts";
 import { createPreferencesService } from "./preferences/preferences.service.server.ts";
 import { registerPreferencesRoutes } from "./preferences/preferences.routes.server.ts";
@@ -10,6 +13,7 @@ import { createRegistrationService } from "./registration/registration.service.s
 import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
 import { registerRolesRoutes } from "./roles.routes.server.ts";
 import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
+import { createMemberDirectory } from "./member-directory.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
 import { registerAccountSettingsRoutes } from "./settings/settings.routes.server.ts";
@@ -22,15 +26,14 @@ import { createTwoFactorService } from "./two-factor/two-factor.service.server.t
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
 
-/** How often expired memberships are lowered back to basic. */
-export const MEMBERSHIP_EXPIRY_INTERVAL_MS = 60_000;
-
-function createAccountsServices({ db, outbox }: PlatformDeps) {
+function createAccountsServices({ db, outbox }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(outbox);
-  const sessions = createSessionsService(db, undefined, sessionsEnded);
+  // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
+  const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
   return {
     sessions,
+    sessionsEnded,
     signIn: createSignInService(db),
     registration: createRegistrationService(db),
     twoFactor: createTwoFactorService(db),
@@ -40,6 +43,8 @@ function createAccountsServices({ db, outbox }: PlatformDeps) {
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions),
+    /** How other features read members (batched by ids), instead of joining the members table. */
+    memberDirectory: createMemberDirectory(db),
   };
 }
 
@@ -51,11 +56,11 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
  * tools. Its request hooks (who is asking, the CSRF check) run before every
  * other feature's routes.
  */
-export const accountsFeature = defineFeature<AccountsServices>({
+export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
   messageCatalogs: ["features/accounts/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
-  createServices: createAccountsServices,
+  createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
     registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });
@@ -79,17 +84,7 @@ export const accountsFeature = defineFeature<AccountsServices>({
     });
   },
 
-  jobs: ({ db, log }) => [
-    {
-      name: "accounts.membership-expiry",
-      everyMs: MEMBERSHIP_EXPIRY_INTERVAL_MS,
-      runOn: "leader",
-      async run({ now }) {
-        const lowered = await expireMemberships(db, now);
-        if (lowered > 0) log.info({ lowered }, "expired memberships lowered to basic");
-      },
-    },
-  ],
+  jobs: ({ db, services }): readonly PeriodicJobDefinition[] => accountsJobs(db, services.sessionsEnded),
 });
 
 /** Who asks for a page, as the viewer hook learnt it: what the pages plugin hands the loaders. */

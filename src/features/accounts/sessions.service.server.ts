@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
+import { noClubRoles, type ClubRoleSource } from "./club-role-source.ts";
+import { heldRolesColumns, parseHeldRoles, type HeldRoles } from "./roles.server.ts";
 
 /** A session lives this long without use; "remember me" stretches it (capped at the spec's 90 days for cookies). */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +24,8 @@ export interface ActiveSession {
   readonly remember: boolean;
   readonly expiresAt: Date;
   readonly user: UserRow;
+  /** The member's site and club roles, read in the same query as the session. */
+  readonly roles: HeldRoles;
 }
 
 export interface SessionSummary {
@@ -41,7 +45,7 @@ function lifetime(remember: boolean): number {
  * Sessions: opaque cookie tokens, stored hashed, sliding expiry. Every way a
  * session ends tells `sessionsEnded`, so that its sockets close on every instance.
  */
-export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice) {
+export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice, clubRoles: ClubRoleSource = noClubRoles) {
   /** Deletes the sessions `where` selects and records the notice in the same transaction; the ended sessions' hashes. */
   async function endWhere(where: SQL | undefined): Promise<string[]> {
     const ended = await db.transaction(async (tx) => {
@@ -71,12 +75,16 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
       return { token, expiresAt };
     },
 
-    /** The live session a cookie names, sliding its expiry; null when unknown or expired. */
+    /**
+     * The live session a cookie names with its member and their roles, in one
+     * query (the touch that slides the expiry runs at most every 5 minutes);
+     * null when unknown or expired.
+     */
     async resume(token: string | undefined): Promise<ActiveSession | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = hashSessionToken(token);
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`, clubRoles) })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
@@ -87,7 +95,7 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
         expiresAt = new Date(now().getTime() + lifetime(row.session.remember));
         await db.update(sessions).set({ lastSeenAt: now(), expiresAt }).where(eq(sessions.tokenHash, tokenHash));
       }
-      return { tokenHash, twoFactorPending: row.session.twoFactorPending, remember: row.session.remember, expiresAt, user: row.user };
+      return { tokenHash, twoFactorPending: row.session.twoFactorPending, remember: row.session.remember, expiresAt, user: row.user, roles: parseHeldRoles(row.siteRoles, row.clubRoles) };
     },
 
     async completeTwoFactor(tokenHash: string): Promise<void> {
@@ -117,10 +125,6 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
         createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),
       }));
-    },
-
-    async purgeExpired(): Promise<number> {
-      return (await endWhere(lt(sessions.expiresAt, now()))).length;
     },
   };
 }

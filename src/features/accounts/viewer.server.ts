@@ -7,7 +7,7 @@ import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts"
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { anonymousUser, type CurrentUser } from "./current-user.ts";
 import { presentCurrentUser } from "./current-user.server.ts";
-import { rolesOf } from "./roles.server.ts";
+import { roleNames } from "./roles.server.ts";
 import { SESSION_COOKIE, type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
 
 /** Who is making a request: the session (if any) and the current user built from it. */
@@ -97,7 +97,8 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     }
     const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
     if (!session && request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    const user = session ? presentCurrentUser(session, await rolesOf(deps.db, session.user.id, session.user.membershipLevel), deps.features) : anonymous;
+    // The roles came with the session: one query before the handler.
+    const user = session ? presentCurrentUser(session, roleNames(session.user.membershipLevel, session.roles), deps.features) : anonymous;
     const binding = session?.tokenHash ?? null;
     let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
     if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {

@@ -1,4 +1,4 @@
-import { defineFeature, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import { createMembersService } from "./members.service.server.ts";
 import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
 
@@ -9,7 +9,7 @@ function createMembersServices({ db }: PlatformDeps) {
 export type MembersServices = ReturnType<typeof createMembersServices>;
 
 /** Members: the home page's lists and counts, member pages and the public player API. Owns no tables. */
-export const membersFeature = defineFeature<MembersServices>({
+export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<MembersServices>({
   name: "members",
   tables: {},
   messageCatalogs: ["features/members/messages", "features/members/profile/messages"],

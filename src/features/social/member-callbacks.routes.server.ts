@@ -5,6 +5,7 @@ import { AppError } from "../../platform/http/errors.ts";
 import { requestLocale, translate } from "../../platform/http/json-errors.server.ts";
 import { isLocale } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
+import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
 import type { InviteLinks } from "./invite-link.server.ts";
 import type { MemberItemsService } from "./member-items.service.server.ts";
 import {
@@ -40,6 +41,8 @@ export interface MemberCallbackDeps {
   readonly cards: UserCardService;
   readonly features: FeatureFlags;
   readonly invites: InviteLinks;
+  /** The accounts feature's preferences: the reading language is a column of the member. */
+  readonly preferences: Pick<PreferencesService, "setContentLanguage">;
 }
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
@@ -163,7 +166,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const actor = actorOf(request);
     const { language } = z.object({ language: z.string().max(8) }).parse(request.body);
     if (!isLocale(language)) throw new AppError("validation_failed", {}, { language: translate(request, "social.error.unknown_language") });
-    await items.setContentLanguage(actor.id, language);
+    await deps.preferences.setContentLanguage(actor.id, language);
     return { status: "ok", language };
   });
 }

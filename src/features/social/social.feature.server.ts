@@ -1,4 +1,5 @@
-import { defineFeature, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
@@ -9,28 +10,28 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-async function createSocialServices({ db, outbox }: PlatformDeps) {
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
   const social = createSocialService(db, outbox);
-  const memberItems = createMemberItemsService(db);
+  const memberItems = createMemberItemsService(db, directory);
   return {
     social,
     memberItems,
-    userCards: createUserCardService(db, social, memberItems),
-    socialInvites: createInviteLinks(await sharedSecret(db, "invite"), (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
+    userCards: createUserCardService(directory, social, memberItems),
+    socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
 
-export type SocialServices = Awaited<ReturnType<typeof createSocialServices>>;
+export type SocialServices = ReturnType<typeof buildSocialServices>;
 
 /** Social: friends, follows, blocks, mutes, reports, notes, the user card and invite links. */
-export const socialFeature = defineFeature<SocialServices>({
+export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<SocialServices>({
   name: "social",
   tables: socialTables,
   messageCatalogs: ["features/social/messages", "features/social/card/messages"],
-  createServices: createSocialServices,
+  createServices: async (deps, earlier) => buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), await sharedSecret(deps.db, "invite")),
   realtimeEvents: friendEvents,
   registerRoutes(app, { services, flags }) {
     registerSocialRoutes(app, { social: services.social, features: flags });
-    registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites });
+    registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences });
   },
 });

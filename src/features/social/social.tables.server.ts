@@ -28,6 +28,27 @@ export const friendRequests = pgTable(
   (table) => [primaryKey({ columns: [table.senderId, table.recipientId] }), index("friend_requests_recipient_idx").on(table.recipientId), check("friend_requests_not_self", sql`${table.senderId} <> ${table.recipientId}`)],
 );
 
+/**
+ * Each member's friend, follower and following counts, kept by the social
+ * service in the same transaction as the change they count (a custom
+ * migration filled them from the existing rows). The row is also the lock
+ * that serialises two members' crossing friend requests.
+ */
+export const socialCounts = pgTable(
+  "social_counts",
+  {
+    userId: memberIdColumn("user_id", "cascade").primaryKey(),
+    friends: integer("friends").notNull().default(0),
+    followers: integer("followers").notNull().default(0),
+    following: integer("following").notNull().default(0),
+  },
+  (table) => [
+    check("social_counts_not_negative", sql`${table.friends} >= 0 and ${table.followers} >= 0 and ${table.following} >= 0`),
+    // The most-followed members, for follow suggestions.
+    index("social_counts_followers_idx").on(table.followers.desc()).where(sql`${table.followers} > 0`),
+  ],
+);
+
 /** "Track" in the spec: following a member. */
 export const follows = pgTable(
   "follows",

@@ -31,7 +31,7 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
   const owners = new Map<string, string>();
   const built: { feature: FeatureDefinition; own: object }[] = [];
   for (const feature of list) {
-    const own = await feature.createServices(deps);
+    const own = await feature.createServices(deps, asPartialServices(merged));
     for (const [key, value] of Object.entries(own)) {
       const owner = owners.get(key);
       if (owner !== undefined) throw new Error(`features "${owner}" and "${feature.name}" both define the service "${key}"`);
@@ -87,4 +87,9 @@ function assertUnique(what: string, names: readonly string[]): void {
  */
 function asServices(merged: Record<string, unknown>): Services {
   return merged as Services;
+}
+
+/** While the list is being built: the services of the features built so far, each as its owner made it. */
+function asPartialServices(merged: Record<string, unknown>): Partial<Services> {
+  return merged as Partial<Services>;
 }

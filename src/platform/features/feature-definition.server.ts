@@ -49,8 +49,12 @@ export interface FeatureDefinition<Own extends object = object> {
   readonly tables: Readonly<Record<string, unknown>>;
   /** Folders of message catalogs (relative to src/) with the feature's strings. */
   readonly messageCatalogs: readonly string[];
-  /** Builds the feature's services once per process. Must not reach for another feature's services: they may not exist yet. */
-  createServices(deps: PlatformDeps): Own | Promise<Own>;
+  /**
+   * Builds the feature's services once per process. `earlier` holds the
+   * services of the features before this one in the list; take one with
+   * serviceFrom(), which fails at start-up when the list is in the wrong order.
+   */
+  createServices(deps: PlatformDeps, earlier: Partial<Services>): Own | Promise<Own>;
   /**
    * Request hooks that every later route relies on (the accounts feature's
    * viewer and CSRF check). Run for every feature before the platform's human
@@ -69,6 +73,13 @@ export interface FeatureDefinition<Own extends object = object> {
   jobs?(context: FeatureContext): readonly PeriodicJobDefinition[];
   /** Lets go of what createServices opened (stores, connections). Called before the bus and the database close. */
   close?(services: Own): Promise<void>;
+}
+
+/** A service of a feature earlier in the list, or a start-up error naming who needed it. */
+export function serviceFrom<Name extends keyof Services>(earlier: Partial<Services>, name: Name, neededBy: string): NonNullable<Partial<Services>[Name]> {
+  const service = earlier[name];
+  if (service === undefined || service === null) throw new Error(`the ${neededBy} feature needs the service "${String(name)}" from a feature before it in the list`);
+  return service;
 }
 
 /** Typed helper: infers the services type from the factory. */
