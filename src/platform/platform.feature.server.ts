@@ -2,6 +2,7 @@ import { defineFeature, type FeatureDefinition } from "./features/feature-defini
 import { registerClientReports } from "./http/client-reports.routes.server.ts";
 import * as clientReportTables from "./http/client-reports.tables.server.ts";
 import { demoRealtime } from "./realtime/demo-room.ts";
+import * as jobLeaseTables from "./jobs/job-leases.tables.server.ts";
 import * as outboxTables from "./realtime/outbox.tables.server.ts";
 import * as securityTables from "./security/security.tables.server.ts";
 
@@ -13,7 +14,7 @@ import * as securityTables from "./security/security.tables.server.ts";
  */
 export const platformFeature: FeatureDefinition<object> = defineFeature({
   name: "platform",
-  tables: { ...clientReportTables, ...securityTables, ...outboxTables },
+  tables: { ...clientReportTables, ...securityTables, ...jobLeaseTables, ...outboxTables },
   messageCatalogs: ["platform/http/messages", "platform/pages/messages", "platform/shell/messages", "platform/security/human-check/messages", "ui/messages"],
   createServices: () => ({}),
   realtimeEvents: demoRealtime.events,
