@@ -11,6 +11,7 @@ import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
+import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
@@ -68,9 +69,12 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   });
 
   const cookies = { secure: config.httpsOnly };
+  // Events that follow a write leave through the outbox; its retry is the platform's job.
+  const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
   const features = await composeFeatures(appFeatures, {
     db: database.db,
     bus,
+    outbox,
     redisUrl: config.redisUrl,
     instanceId: config.instanceId,
     flags: config.features,
