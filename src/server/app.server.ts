@@ -2,6 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { Redis } from "ioredis";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -10,6 +11,7 @@ import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerClientReports } from "../platform/http/client-reports.routes.server.ts";
 import { registerPublicPlayerApi } from "../features/members/public-api/public-api.routes.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
+import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { createPresence, presenceSocketOptions } from "../features/presence/presence.server.ts";
@@ -58,7 +60,7 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * The whole process, minus listen(): config -> database (migrated, seeded when
  * asked) -> bus -> services -> Fastify with its plugins and the pages.
  */
-export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild } = {}): Promise<KingsideApp> {
+export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild; logStream?: DestinationStream } = {}): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -67,11 +69,14 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestLogFields }, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   registerJsonErrors(app);
+  registerRequestHygiene(app);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);

@@ -53,12 +53,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     },
   });
 
-  // Pages and form posts to page actions: the body stream stays unread for React Router.
+  // Pages only: no page has an action, so a POST to a page path is an unknown route (JSON 404).
+  // A future page action must parse its body through Fastify so the request hygiene sees it.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     scope.route({
-      method: ["GET", "HEAD", "POST"],
+      method: ["GET", "HEAD"],
       url: "/*",
       handler(request, reply) {
         const path = request.url.split("?")[0] ?? "/";
