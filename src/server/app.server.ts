@@ -11,6 +11,7 @@ import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerClientReports } from "../platform/http/client-reports.routes.server.ts";
 import { registerPublicPlayerApi } from "../features/members/public-api/public-api.routes.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
+import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
 import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
@@ -77,6 +78,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   });
   registerJsonErrors(app);
   registerRequestHygiene(app);
+  registerRedirectGuard(app);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);

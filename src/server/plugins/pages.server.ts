@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { KingsideLoadContext } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { safeRedirectPath } from "../../platform/links/links.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 import type { Viewer } from "../../features/accounts/viewer.server.ts";
 
@@ -65,8 +66,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         const path = request.url.split("?")[0] ?? "/";
         if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new AppError("not_found");
         if (path.length > 1 && path.endsWith("/")) {
-          const query = request.url.slice(path.length);
-          return reply.redirect(path.replace(/\/+$/, "") + query, 301);
+          // "//evil.example/" without its slash would be a protocol-relative link to another host.
+          const withoutSlash = safeRedirectPath(path.replace(/\/+$/, "") + request.url.slice(path.length));
+          if (!withoutSlash) throw new AppError("not_found");
+          return reply.redirect(withoutSlash, 301);
         }
         const internalId = randomUUID();
         replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);
