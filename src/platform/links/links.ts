@@ -125,7 +125,12 @@ const SAME_SITE_BASE = "http://same.invalid";
 
 /** Whether a path, read by a browser as a Location or href, stays on this site: one leading slash, no backslash, no control character. */
 export function isPlainSitePath(path: string): boolean {
-  return path.startsWith("/") && !path.startsWith("//") && !/[\\\u0000-\u001f\u007f]/.test(path);
+  if (!path.startsWith("/") || path.startsWith("//")) return false;
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
 }
 
 /**
