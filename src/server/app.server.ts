@@ -12,6 +12,7 @@ import { registerClientReports } from "../platform/http/client-reports.routes.se
 import { registerPublicPlayerApi } from "../features/members/public-api/public-api.routes.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
+import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
 import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
@@ -20,6 +21,7 @@ import { registerPresenceRoutes } from "../features/presence/presence.routes.ser
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { seedDemoDataIfEmpty } from "../features/members/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerHealthz } from "./plugins/healthz.server.ts";
 import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
@@ -71,7 +73,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
 
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogFields }, ...(options.logStream ? { stream: options.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
@@ -79,6 +81,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerJsonErrors(app);
   registerRequestHygiene(app);
   registerRedirectGuard(app);
+  registerSiteOrigin(app, config.siteUrl);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
@@ -94,7 +97,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
 
   const cookies = { secure: config.httpsOnly };
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
-  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
+  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits, siteHost: config.siteUrl?.host ?? null });
   registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
   const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
   registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
@@ -126,7 +129,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,
     production: config.production,
-    context: { services, features: config.features, messagesFor, production: config.production },
+    context: { services, features: config.features, messagesFor, production: config.production, siteHost: config.siteUrl?.host ?? null },
   });
 
   return {
