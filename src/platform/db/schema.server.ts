@@ -2,3 +2,4 @@
 export * from "../../features/accounts/accounts.tables.server.ts";
 export * from "../http/client-reports.tables.server.ts";
 export * from "../../features/social/social.tables.server.ts";
+export * from "../../features/play/play.tables.server.ts";

@@ -1,0 +1,146 @@
+/**
+ * The players' actions other than moves, as pure functions of a game's state:
+ * resign, draw offers, abort, rematch offers and claims when the opponent has
+ * left. Each answers the change to apply or a refusal; the service applies
+ * the change on the version the action was checked against.
+ */
+import { fail, ok, type Result } from "../../shared/result.ts";
+
+export type Side = "white" | "black";
+export type GameStatus = "playing" | "ended" | "aborted";
+export type Termination =
+  | "checkmate"
+  | "stalemate"
+  | "repetition"
+  | "fifty_moves"
+  | "insufficient_material"
+  | "timeout"
+  | "timeout_vs_insufficient"
+  | "resignation"
+  | "agreement"
+  | "abandonment"
+  | "aborted";
+export type GameResult = "1-0" | "0-1" | "1/2-1/2";
+
+export type ActionFailure =
+  | "not_a_player"
+  | "game_over"
+  | "cannot_abort"
+  | "no_draw_offer"
+  | "draw_already_offered"
+  | "opponent_present"
+  | "not_over"
+  | "rematch_already_offered"
+  | "no_rematch_offer";
+
+export interface GameSituation {
+  readonly status: GameStatus;
+  readonly whiteId: number;
+  readonly blackId: number;
+  /** Half-moves played. */
+  readonly ply: number;
+  readonly drawOfferBy: Side | null;
+  readonly rematchOfferBy: Side | null;
+  readonly rematchGameId: number | null;
+}
+
+export interface Ending {
+  readonly result: GameResult | null;
+  readonly termination: Termination;
+}
+
+/** The game state changes an action makes. */
+export type ActionChange =
+  | { readonly kind: "end"; readonly ending: Ending }
+  | { readonly kind: "draw_offer"; readonly by: Side | null }
+  | { readonly kind: "rematch_offer"; readonly by: Side | null }
+  | { readonly kind: "rematch"; readonly newWhiteId: number; readonly newBlackId: number };
+
+/** A player whose opponent has been away this long may claim the game (live games). */
+export const CLAIM_AFTER_MS = 30_000;
+
+export function sideOf(game: GameSituation, memberId: number): Side | null {
+  if (memberId === game.whiteId) return "white";
+  if (memberId === game.blackId) return "black";
+  return null;
+}
+
+export const opposite = (side: Side): Side => (side === "white" ? "black" : "white");
+
+export function winFor(side: Side): GameResult {
+  return side === "white" ? "1-0" : "0-1";
+}
+
+function playingSide(game: GameSituation, memberId: number): Result<Side, ActionFailure> {
+  const side = sideOf(game, memberId);
+  if (!side) return fail("not_a_player");
+  if (game.status !== "playing") return fail("game_over");
+  return ok(side);
+}
+
+export function resign(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  return ok({ kind: "end", ending: { result: winFor(opposite(side.value)), termination: "resignation" } });
+}
+
+/** Either player may abort until both have made their first move; an aborted game has no result. */
+export function abort(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  if (game.ply >= 2) return fail("cannot_abort");
+  return ok({ kind: "end", ending: { result: null, termination: "aborted" } });
+}
+
+/** Offering when the opponent already offers is accepting. */
+export function offerDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  if (game.drawOfferBy === opposite(side.value)) return ok({ kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } });
+  if (game.drawOfferBy === side.value) return fail("draw_already_offered");
+  return ok({ kind: "draw_offer", by: side.value });
+}
+
+export function acceptDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  if (game.drawOfferBy !== opposite(side.value)) return fail("no_draw_offer");
+  return ok({ kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } });
+}
+
+export function declineDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  if (game.drawOfferBy !== opposite(side.value)) return fail("no_draw_offer");
+  return ok({ kind: "draw_offer", by: null });
+}
+
+/**
+ * The opponent left: after CLAIM_AFTER_MS away the player may take the win
+ * (or, generously, a draw). `opponentAwayMs` is null while the opponent is here.
+ */
+export function claim(game: GameSituation, memberId: number, outcome: "win" | "draw", opponentAwayMs: number | null): Result<ActionChange, ActionFailure> {
+  const side = playingSide(game, memberId);
+  if (!side.ok) return side;
+  if (opponentAwayMs === null || opponentAwayMs < CLAIM_AFTER_MS) return fail("opponent_present");
+  if (game.ply < 2) return ok({ kind: "end", ending: { result: null, termination: "aborted" } });
+  return ok({ kind: "end", ending: { result: outcome === "win" ? winFor(side.value) : "1/2-1/2", termination: "abandonment" } });
+}
+
+/** After the end, a rematch offer; the other player's offer (or acceptance) makes the rematch with colours swapped. */
+export function offerRematch(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = sideOf(game, memberId);
+  if (!side) return fail("not_a_player");
+  if (game.status === "playing") return fail("not_over");
+  if (game.rematchGameId !== null) return fail("rematch_already_offered");
+  if (game.rematchOfferBy === opposite(side)) return ok({ kind: "rematch", newWhiteId: game.blackId, newBlackId: game.whiteId });
+  if (game.rematchOfferBy === side) return fail("rematch_already_offered");
+  return ok({ kind: "rematch_offer", by: side });
+}
+
+export function declineRematch(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
+  const side = sideOf(game, memberId);
+  if (!side) return fail("not_a_player");
+  if (game.rematchOfferBy !== opposite(side) || game.rematchGameId !== null) return fail("no_rematch_offer");
+  return ok({ kind: "rematch_offer", by: null });
+}

@@ -1,0 +1,40 @@
+/**
+ * What online play needs from the rest of the site, as interfaces the
+ * composition root fills: members come from the accounts member directory,
+ * blocks from the social feature, and events leave through the outbox in the
+ * transaction of the change they announce.
+ */
+import type { Database } from "../../platform/db/client.server.ts";
+import type { SeekView } from "./play.schema.ts";
+
+export interface PlayMember {
+  readonly id: number;
+  readonly username: string;
+  /** The spec's level: 0 is a guest. */
+  readonly level: number;
+}
+
+export interface PlayMembers {
+  /** A member by username (any case); `available` is false for closed or disabled accounts. */
+  findByUsername(username: string): Promise<(PlayMember & { readonly available: boolean }) | null>;
+  usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Has either member blocked the other? */
+  blockedEitherWay(a: number, b: number): Promise<boolean>;
+}
+
+/** An event for one member's private room (`user:{id}`). */
+export type MemberPlayEvent =
+  | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string } }
+  | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
+  | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
+  | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } };
+
+/** A lobby event (the `lobby` room every visitor of /play/online/new may join). */
+export type LobbyPlayEvent =
+  | { readonly type: "seek.added"; readonly payload: SeekView }
+  | { readonly type: "seek.removed"; readonly payload: { readonly id: number } };
+
+export type PlayEvent = MemberPlayEvent | LobbyPlayEvent;
+
+/** Enqueues an event in the transaction `tx`; it is published once the transaction commits. */
+export type PlayEventSink = (tx: Database, event: PlayEvent) => Promise<void>;
