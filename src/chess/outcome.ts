@@ -1,0 +1,40 @@
+/**
+ * How a game ended, as data shared by the rules, the clocks, the PGN writer
+ * and the game service. Isomorphic, no I/O.
+ */
+export type Color = "white" | "black";
+
+export const opponentOf = (color: Color): Color => (color === "white" ? "black" : "white");
+
+export const decisiveReasons = ["checkmate", "resignation", "timeout", "abandonment"] as const;
+export const drawReasons = [
+  "stalemate",
+  "insufficient-material",
+  "fifty-moves",
+  "threefold-repetition",
+  /** The flag fell, but the side with time left has no mating material. */
+  "timeout-vs-insufficient-material",
+  "agreement",
+] as const;
+/** A game stopped before both sides moved: no result, no rating change. */
+export const abortReason = "aborted" as const;
+
+export type DecisiveReason = (typeof decisiveReasons)[number];
+export type DrawReason = (typeof drawReasons)[number];
+
+export type GameOutcome =
+  | { readonly result: "1-0" | "0-1"; readonly winner: Color; readonly reason: DecisiveReason }
+  | { readonly result: "1/2-1/2"; readonly winner: undefined; readonly reason: DrawReason }
+  | { readonly result: "*"; readonly winner: undefined; readonly reason: typeof abortReason };
+
+export type GameResult = GameOutcome["result"];
+
+export const win = (winner: Color, reason: DecisiveReason): GameOutcome => ({
+  result: winner === "white" ? "1-0" : "0-1",
+  winner,
+  reason,
+});
+
+export const draw = (reason: DrawReason): GameOutcome => ({ result: "1/2-1/2", winner: undefined, reason });
+
+export const aborted = (): GameOutcome => ({ result: "*", winner: undefined, reason: abortReason });
