@@ -9,14 +9,14 @@ const ended: GameSituation = { ...playing, status: "ended" };
 
 describe("the players' actions", () => {
   it("resigning gives the opponent the win, and only a player of a game in progress may resign", () => {
-    expect(resign(playing, white)).toEqual({ ok: true, value: { kind: "end", ending: { result: "0-1", termination: "resignation" } } });
-    expect(resign(playing, black)).toEqual({ ok: true, value: { kind: "end", ending: { result: "1-0", termination: "resignation" } } });
+    expect(resign(playing, white)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "0-1", winner: "black", reason: "resignation" } } });
+    expect(resign(playing, black)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1-0", winner: "white", reason: "resignation" } } });
     expect(resign(playing, stranger)).toEqual({ ok: false, error: "not_a_player" });
     expect(resign(ended, white)).toEqual({ ok: false, error: "game_over" });
   });
 
   it("aborting is possible until both players have moved, and leaves no result", () => {
-    expect(abort({ ...playing, ply: 0 }, white)).toEqual({ ok: true, value: { kind: "end", ending: { result: null, termination: "aborted" } } });
+    expect(abort({ ...playing, ply: 0 }, white)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "*", winner: undefined, reason: "aborted" } } });
     expect(abort({ ...playing, ply: 1 }, black).ok).toBe(true);
     expect(abort({ ...playing, ply: 2 }, white)).toEqual({ ok: false, error: "cannot_abort" });
   });
@@ -26,8 +26,8 @@ describe("the players' actions", () => {
     const offered: GameSituation = { ...playing, drawOfferBy: "white" };
     expect(offerDraw(offered, white)).toEqual({ ok: false, error: "draw_already_offered" });
     expect(acceptDraw(offered, white)).toEqual({ ok: false, error: "no_draw_offer" });
-    expect(offerDraw(offered, black)).toEqual({ ok: true, value: { kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } } });
-    expect(acceptDraw(offered, black)).toEqual({ ok: true, value: { kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } } });
+    expect(offerDraw(offered, black)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1/2-1/2", winner: undefined, reason: "agreement" } } });
+    expect(acceptDraw(offered, black)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1/2-1/2", winner: undefined, reason: "agreement" } } });
     expect(declineDraw(offered, black)).toEqual({ ok: true, value: { kind: "draw_offer", by: null } });
     expect(declineDraw(playing, black)).toEqual({ ok: false, error: "no_draw_offer" });
     expect(acceptDraw(offered, stranger)).toEqual({ ok: false, error: "not_a_player" });
@@ -36,9 +36,9 @@ describe("the players' actions", () => {
   it("a claim needs the opponent away long enough, and aborts a game that had not really started", () => {
     expect(claim(playing, white, "win", null)).toEqual({ ok: false, error: "opponent_present" });
     expect(claim(playing, white, "win", CLAIM_AFTER_MS - 1)).toEqual({ ok: false, error: "opponent_present" });
-    expect(claim(playing, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", ending: { result: "1-0", termination: "abandonment" } } });
-    expect(claim(playing, black, "draw", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", ending: { result: "1/2-1/2", termination: "abandonment" } } });
-    expect(claim({ ...playing, ply: 1 }, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", ending: { result: null, termination: "aborted" } } });
+    expect(claim(playing, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1-0", winner: "white", reason: "abandonment" } } });
+    expect(claim(playing, black, "draw", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1/2-1/2", winner: undefined, reason: "abandonment" } } });
+    expect(claim({ ...playing, ply: 1 }, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "*", winner: undefined, reason: "aborted" } } });
   });
 
   it("a rematch is offered after the end and made when the other player offers too, with colours swapped", () => {

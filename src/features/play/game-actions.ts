@@ -4,23 +4,10 @@
  * left. Each answers the change to apply or a refusal; the service applies
  * the change on the version the action was checked against.
  */
+import { aborted, draw, opponentOf, win, type Color, type GameOutcome } from "../../chess/outcome.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 
-export type Side = "white" | "black";
 export type GameStatus = "playing" | "ended" | "aborted";
-export type Termination =
-  | "checkmate"
-  | "stalemate"
-  | "repetition"
-  | "fifty_moves"
-  | "insufficient_material"
-  | "timeout"
-  | "timeout_vs_insufficient"
-  | "resignation"
-  | "agreement"
-  | "abandonment"
-  | "aborted";
-export type GameResult = "1-0" | "0-1" | "1/2-1/2";
 
 export type ActionFailure =
   | "not_a_player"
@@ -39,39 +26,28 @@ export interface GameSituation {
   readonly blackId: number;
   /** Half-moves played. */
   readonly ply: number;
-  readonly drawOfferBy: Side | null;
-  readonly rematchOfferBy: Side | null;
+  readonly drawOfferBy: Color | null;
+  readonly rematchOfferBy: Color | null;
   readonly rematchGameId: number | null;
-}
-
-export interface Ending {
-  readonly result: GameResult | null;
-  readonly termination: Termination;
 }
 
 /** The game state changes an action makes. */
 export type ActionChange =
-  | { readonly kind: "end"; readonly ending: Ending }
-  | { readonly kind: "draw_offer"; readonly by: Side | null }
-  | { readonly kind: "rematch_offer"; readonly by: Side | null }
+  | { readonly kind: "end"; readonly outcome: GameOutcome }
+  | { readonly kind: "draw_offer"; readonly by: Color | null }
+  | { readonly kind: "rematch_offer"; readonly by: Color | null }
   | { readonly kind: "rematch"; readonly newWhiteId: number; readonly newBlackId: number };
 
 /** A player whose opponent has been away this long may claim the game (live games). */
 export const CLAIM_AFTER_MS = 30_000;
 
-export function sideOf(game: GameSituation, memberId: number): Side | null {
+export function sideOf(game: GameSituation, memberId: number): Color | null {
   if (memberId === game.whiteId) return "white";
   if (memberId === game.blackId) return "black";
   return null;
 }
 
-export const opposite = (side: Side): Side => (side === "white" ? "black" : "white");
-
-export function winFor(side: Side): GameResult {
-  return side === "white" ? "1-0" : "0-1";
-}
-
-function playingSide(game: GameSituation, memberId: number): Result<Side, ActionFailure> {
+function playingColor(game: GameSituation, memberId: number): Result<Color, ActionFailure> {
   const side = sideOf(game, memberId);
   if (!side) return fail("not_a_player");
   if (game.status !== "playing") return fail("game_over");
@@ -79,39 +55,39 @@ function playingSide(game: GameSituation, memberId: number): Result<Side, Action
 }
 
 export function resign(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
-  return ok({ kind: "end", ending: { result: winFor(opposite(side.value)), termination: "resignation" } });
+  return ok({ kind: "end", outcome: win(opponentOf(side.value), "resignation") });
 }
 
 /** Either player may abort until both have made their first move; an aborted game has no result. */
 export function abort(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
   if (game.ply >= 2) return fail("cannot_abort");
-  return ok({ kind: "end", ending: { result: null, termination: "aborted" } });
+  return ok({ kind: "end", outcome: aborted() });
 }
 
 /** Offering when the opponent already offers is accepting. */
 export function offerDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
-  if (game.drawOfferBy === opposite(side.value)) return ok({ kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } });
+  if (game.drawOfferBy === opponentOf(side.value)) return ok({ kind: "end", outcome: draw("agreement") });
   if (game.drawOfferBy === side.value) return fail("draw_already_offered");
   return ok({ kind: "draw_offer", by: side.value });
 }
 
 export function acceptDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
-  if (game.drawOfferBy !== opposite(side.value)) return fail("no_draw_offer");
-  return ok({ kind: "end", ending: { result: "1/2-1/2", termination: "agreement" } });
+  if (game.drawOfferBy !== opponentOf(side.value)) return fail("no_draw_offer");
+  return ok({ kind: "end", outcome: draw("agreement") });
 }
 
 export function declineDraw(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
-  if (game.drawOfferBy !== opposite(side.value)) return fail("no_draw_offer");
+  if (game.drawOfferBy !== opponentOf(side.value)) return fail("no_draw_offer");
   return ok({ kind: "draw_offer", by: null });
 }
 
@@ -120,11 +96,11 @@ export function declineDraw(game: GameSituation, memberId: number): Result<Actio
  * (or, generously, a draw). `opponentAwayMs` is null while the opponent is here.
  */
 export function claim(game: GameSituation, memberId: number, outcome: "win" | "draw", opponentAwayMs: number | null): Result<ActionChange, ActionFailure> {
-  const side = playingSide(game, memberId);
+  const side = playingColor(game, memberId);
   if (!side.ok) return side;
   if (opponentAwayMs === null || opponentAwayMs < CLAIM_AFTER_MS) return fail("opponent_present");
-  if (game.ply < 2) return ok({ kind: "end", ending: { result: null, termination: "aborted" } });
-  return ok({ kind: "end", ending: { result: outcome === "win" ? winFor(side.value) : "1/2-1/2", termination: "abandonment" } });
+  if (game.ply < 2) return ok({ kind: "end", outcome: aborted() });
+  return ok({ kind: "end", outcome: outcome === "win" ? win(side.value, "abandonment") : draw("abandonment") });
 }
 
 /** After the end, a rematch offer; the other player's offer (or acceptance) makes the rematch with colours swapped. */
@@ -133,7 +109,7 @@ export function offerRematch(game: GameSituation, memberId: number): Result<Acti
   if (!side) return fail("not_a_player");
   if (game.status === "playing") return fail("not_over");
   if (game.rematchGameId !== null) return fail("rematch_already_offered");
-  if (game.rematchOfferBy === opposite(side)) return ok({ kind: "rematch", newWhiteId: game.blackId, newBlackId: game.whiteId });
+  if (game.rematchOfferBy === opponentOf(side)) return ok({ kind: "rematch", newWhiteId: game.blackId, newBlackId: game.whiteId });
   if (game.rematchOfferBy === side) return fail("rematch_already_offered");
   return ok({ kind: "rematch_offer", by: side });
 }
@@ -141,6 +117,6 @@ export function offerRematch(game: GameSituation, memberId: number): Result<Acti
 export function declineRematch(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
   const side = sideOf(game, memberId);
   if (!side) return fail("not_a_player");
-  if (game.rematchOfferBy !== opposite(side) || game.rematchGameId !== null) return fail("no_rematch_offer");
+  if (game.rematchOfferBy !== opponentOf(side) || game.rematchGameId !== null) return fail("no_rematch_offer");
   return ok({ kind: "rematch_offer", by: null });
 }

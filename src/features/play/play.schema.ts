@@ -2,9 +2,10 @@
  * Online play's shared schemas and DTOs (server and browser).
  */
 import { z } from "zod";
+import type { RulesId } from "../../chess/rules.ts";
 
-export const rulesIds = ["standard", "chess960"] as const;
-export type PlayRulesId = (typeof rulesIds)[number];
+/** The rules a member may choose today (the chess module may know more). Type-only import: pages keep chessops off their bundle. */
+export const playableRules = ["standard", "chess960"] as const satisfies readonly RulesId[];
 
 export const colorChoices = ["white", "black", "random"] as const;
 export type ColorChoice = (typeof colorChoices)[number];
@@ -33,7 +34,7 @@ export type TimeControlInput = z.infer<typeof timeControlSchema>;
 
 /** What a seek or a challenge asks for. */
 export const gameTermsSchema = z.strictObject({
-  rules: z.enum(rulesIds),
+  rules: z.enum(playableRules),
   control: timeControlSchema,
   rated: z.boolean(),
   color: z.enum(colorChoices),
