@@ -25,7 +25,7 @@ export const DAILY_CHALLENGE_TTL_MS = 7 * 24 * 3_600_000;
 
 /** Guests play casual live games only (issue 9 §2). */
 export function guestMayPlay(terms: GameTerms): boolean {
-  return !terms.rated && terms.control.speed === "live";
+  return !terms.rated && terms.control.kind === "live";
 }
 
 export function createChallengesService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; now?: () => Date }) {
@@ -60,7 +60,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
       if (!mayPlay(opponent, input.terms)) return fail("guest");
       if (await members.blockedEitherWay(challenger.id, opponent.id)) return fail("blocked");
       const at = now();
-      const ttl = input.terms.control.speed === "live" ? LIVE_CHALLENGE_TTL_MS : DAILY_CHALLENGE_TTL_MS;
+      const ttl = input.terms.control.kind === "live" ? LIVE_CHALLENGE_TTL_MS : DAILY_CHALLENGE_TTL_MS;
       const created = await db.transaction(async (tx): Promise<Result<ChallengeRow, ChallengeFailure>> => {
         // Serialises one challenger's creations, so the open-challenge cap holds under concurrent requests.
         await tx.execute(sql`select pg_advisory_xact_lock(${CHALLENGE_LOCK_SPACE}, ${challenger.id})`);

@@ -6,11 +6,11 @@ export function termsColumns(terms: GameTerms) {
   const control = terms.control;
   return {
     rules: terms.rules,
-    speed: control.speed,
+    speed: control.kind,
     rated: terms.rated,
-    baseSeconds: control.speed === "live" ? control.baseSeconds : null,
-    incrementSeconds: control.speed === "live" ? control.incrementSeconds : null,
-    daysPerMove: control.speed === "daily" ? control.daysPerMove : null,
+    baseSeconds: control.kind === "live" ? control.baseSeconds : null,
+    incrementSeconds: control.kind === "live" ? control.incrementSeconds : null,
+    daysPerMove: control.kind === "daily" ? control.daysPerMove : null,
   };
 }
 
@@ -31,9 +31,9 @@ export function termsFromRow(row: TermsRow): GameTerms {
   if (row.speed === "daily") {
     const days = row.daysPerMove;
     if (days !== 1 && days !== 2 && days !== 3 && days !== 5 && days !== 7 && days !== 14) throw new Error(`invalid days per move ${String(days)}`);
-    return { rules, rated: row.rated, color, control: { speed: "daily", daysPerMove: days } };
+    return { rules, rated: row.rated, color, control: { kind: "daily", daysPerMove: days } };
   }
-  return { rules, rated: row.rated, color, control: { speed: "live", baseSeconds: row.baseSeconds ?? 0, incrementSeconds: row.incrementSeconds ?? 0 } };
+  return { rules, rated: row.rated, color, control: { kind: "live", baseSeconds: row.baseSeconds ?? 0, incrementSeconds: row.incrementSeconds ?? 0 } };
 }
 
 /** Starts a game inside the caller's transaction (a challenge accepted, a seek taken). */

@@ -18,14 +18,14 @@ export const MAX_INCREMENT_SECONDS = 180;
 
 export const liveControlSchema = z
   .strictObject({
-    speed: z.literal("live"),
+    kind: z.literal("live"),
     baseSeconds: z.int().min(0).max(MAX_BASE_SECONDS),
     incrementSeconds: z.int().min(0).max(MAX_INCREMENT_SECONDS),
   })
   .refine((control) => control.baseSeconds + control.incrementSeconds > 0, { message: "play.error.time_control" });
 
 export const dailyControlSchema = z.strictObject({
-  speed: z.literal("daily"),
+  kind: z.literal("daily"),
   daysPerMove: z.union(dailyDaysChoices.map((days) => z.literal(days))),
 });
 

@@ -51,7 +51,7 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
     if (refused) return fail(refused);
     const rating = await ratingOf(member.id, input.terms);
     const at = now();
-    const ttl = input.terms.control.speed === "live" ? LIVE_SEEK_TTL_MS : DAILY_SEEK_TTL_MS;
+    const ttl = input.terms.control.kind === "live" ? LIVE_SEEK_TTL_MS : DAILY_SEEK_TTL_MS;
     const created = await db.transaction(async (tx): Promise<Result<SeekRow, SeekFailure>> => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK_SPACE}, ${member.id})`);
       const [mine] = await tx.select({ total: count() }).from(seeks).where(and(eq(seeks.memberId, member.id), gt(seeks.expiresAt, at)));
