@@ -82,6 +82,13 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
 
     /** The challenged member accepts: the challenge closes and the game starts, in one transaction. */
     async accept(member: PlayMember, challengeId: number): Promise<Result<{ gameId: number }, ChallengeFailure>> {
+      // Checks that read other features run before the transaction (no nested connection on PGlite);
+      // the conditional update below is what makes accepting happen once.
+      const [open] = await db.select().from(challenges).where(and(eq(challenges.id, challengeId), eq(challenges.challengedId, member.id), eq(challenges.status, "open")));
+      if (!open) return fail("challenge_gone");
+      const terms = termsFromRow(open);
+      if (!mayPlay(member, terms)) return fail("guest");
+      if (await members.blockedEitherWay(open.challengerId, member.id)) return fail("blocked");
       return db.transaction(async (tx): Promise<Result<{ gameId: number }, ChallengeFailure>> => {
         const [row] = await tx
           .update(challenges)
@@ -89,9 +96,6 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
           .where(and(eq(challenges.id, challengeId), eq(challenges.challengedId, member.id), eq(challenges.status, "open"), gt(challenges.expiresAt, now())))
           .returning();
         if (!row) return fail("challenge_gone");
-        const terms = termsFromRow(row);
-        if (!mayPlay(member, terms)) return fail("guest");
-        if (await members.blockedEitherWay(row.challengerId, member.id)) return fail("blocked");
         const game = await startGame(tx, { challengerId: row.challengerId, acceptorId: member.id, terms });
         await tx.update(challenges).set({ gameId: game.id }).where(eq(challenges.id, row.id));
         await events(tx, { type: "challenge.accepted", memberId: row.challengerId, payload: { id: row.id, by: member.username, gameId: game.id } });

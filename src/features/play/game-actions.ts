@@ -41,7 +41,7 @@ export type ActionChange =
 /** A player whose opponent has been away this long may claim the game (live games). */
 export const CLAIM_AFTER_MS = 30_000;
 
-export function sideOf(game: GameSituation, memberId: number): Color | null {
+export function sideOf(game: Pick<GameSituation, "whiteId" | "blackId">, memberId: number): Color | null {
   if (memberId === game.whiteId) return "white";
   if (memberId === game.blackId) return "black";
   return null;

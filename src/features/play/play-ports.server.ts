@@ -5,7 +5,7 @@
  * transaction of the change they announce.
  */
 import type { Database } from "../../platform/db/client.server.ts";
-import type { SeekView } from "./play.schema.ts";
+import type { GameMoveEvent, GameStateEvent, SeekView } from "./play.schema.ts";
 
 export interface PlayMember {
   readonly id: number;
@@ -27,14 +27,21 @@ export type MemberPlayEvent =
   | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string } }
   | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
   | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
-  | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } };
+  | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } }
+  | { readonly type: "game.started"; readonly memberId: number; readonly payload: { readonly gameId: number } }
+  | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } };
 
 /** A lobby event (the `lobby` room every visitor of /play/online/new may join). */
 export type LobbyPlayEvent =
   | { readonly type: "seek.added"; readonly payload: SeekView }
   | { readonly type: "seek.removed"; readonly payload: { readonly id: number } };
 
-export type PlayEvent = MemberPlayEvent | LobbyPlayEvent;
+/** An event of a game's ordered stream (the `game:{id}` room); `version` lets a client see a gap and refetch. */
+export type GamePlayEvent =
+  | { readonly type: "game.move"; readonly gameId: number; readonly payload: GameMoveEvent }
+  | { readonly type: "game.state"; readonly gameId: number; readonly payload: GameStateEvent };
+
+export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
 
 /** Enqueues an event in the transaction `tx`; it is published once the transaction commits. */
 export type PlayEventSink = (tx: Database, event: PlayEvent) => Promise<void>;

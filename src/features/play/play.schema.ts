@@ -3,30 +3,23 @@
  */
 import { z } from "zod";
 import type { RulesId } from "../../chess/rules.ts";
+import { dailyDaysPerMove, liveTimeControl } from "../../chess/time-control.ts";
 
 /** The rules a member may choose today (the chess module may know more). Type-only import: pages keep chessops off their bundle. */
 export const playableRules = ["standard", "chess960"] as const satisfies readonly RulesId[];
+export type PlayRulesId = (typeof playableRules)[number];
 
 export const colorChoices = ["white", "black", "random"] as const;
 export type ColorChoice = (typeof colorChoices)[number];
 
-export const dailyDaysChoices = [1, 2, 3, 5, 7, 14] as const;
-
-/** Custom live controls: 0–180 minutes and 0–180 seconds of increment, not both zero. */
-export const MAX_BASE_SECONDS = 180 * 60;
-export const MAX_INCREMENT_SECONDS = 180;
-
+/** A live control as the chess module accepts it: ½ or 1–180 minutes, 0–60 seconds of increment. */
 export const liveControlSchema = z
-  .strictObject({
-    kind: z.literal("live"),
-    baseSeconds: z.int().min(0).max(MAX_BASE_SECONDS),
-    incrementSeconds: z.int().min(0).max(MAX_INCREMENT_SECONDS),
-  })
-  .refine((control) => control.baseSeconds + control.incrementSeconds > 0, { message: "play.error.time_control" });
+  .strictObject({ kind: z.literal("live"), baseSeconds: z.int(), incrementSeconds: z.int() })
+  .refine((control) => liveTimeControl(control.baseSeconds / 60, control.incrementSeconds).ok, { message: "play.error.time_control" });
 
 export const dailyControlSchema = z.strictObject({
   kind: z.literal("daily"),
-  daysPerMove: z.union(dailyDaysChoices.map((days) => z.literal(days))),
+  daysPerMove: z.union(dailyDaysPerMove.map((days) => z.literal(days))),
 });
 
 export const timeControlSchema = z.union([liveControlSchema, dailyControlSchema]);
@@ -79,4 +72,74 @@ export interface SeekView {
   readonly rating: number;
   readonly ratingMin: number | null;
   readonly ratingMax: number | null;
+}
+
+export const gameMoveInputSchema = z.strictObject({
+  gameId: z.int().positive(),
+  /** The ply the move is made at (0 for white's first move): a retried move is applied once. */
+  ply: z.int().min(0).max(10_000),
+  uci: z.string().regex(/^[a-h][1-8][a-h][1-8][qrbn]?$/),
+});
+export type GameMoveInput = z.infer<typeof gameMoveInputSchema>;
+
+export interface ClocksView {
+  readonly white: number;
+  readonly black: number;
+  /** The side whose clock runs, or null before both have moved and after the end. */
+  readonly running: "white" | "black" | null;
+}
+
+export interface GameEnding {
+  readonly result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  readonly reason: string;
+  readonly ratingDiffs: { readonly white: number; readonly black: number } | null;
+}
+
+/** One move, as the players and spectators receive it. */
+export interface GameMoveEvent {
+  readonly version: number;
+  readonly ply: number;
+  readonly uci: string;
+  readonly san: string;
+  readonly fen: string;
+  readonly clocks: ClocksView | null;
+  readonly ending: GameEnding | null;
+}
+
+/** A change other than a move: offers, or the end. */
+export interface GameStateEvent {
+  readonly version: number;
+  readonly drawOfferBy: "white" | "black" | null;
+  readonly rematchOfferBy: "white" | "black" | null;
+  readonly rematchGameId: number | null;
+  readonly clocks: ClocksView | null;
+  readonly ending: GameEnding | null;
+}
+
+export interface GamePlayerView {
+  readonly username: string;
+  readonly rating: number | null;
+  readonly ratingDiff: number | null;
+}
+
+/** Everything the game page needs; also the snapshot a client refetches after a gap. */
+export interface GameView {
+  readonly id: number;
+  readonly rules: PlayRulesId;
+  readonly control: GameTerms["control"];
+  readonly rated: boolean;
+  readonly white: GamePlayerView;
+  readonly black: GamePlayerView;
+  readonly initialFen: string;
+  readonly fen: string;
+  readonly moves: readonly { readonly uci: string; readonly san: string; readonly clockMs: number | null }[];
+  readonly ply: number;
+  readonly version: number;
+  readonly status: "playing" | "ended" | "aborted";
+  readonly ending: GameEnding | null;
+  readonly clocks: ClocksView | null;
+  readonly drawOfferBy: "white" | "black" | null;
+  readonly rematchOfferBy: "white" | "black" | null;
+  readonly rematchGameId: number | null;
+  readonly createdAt: string;
 }

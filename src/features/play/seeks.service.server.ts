@@ -37,13 +37,20 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
     return terms.rated ? "guest_rated" : "guest";
   }
 
-  /** Takes a seek row (already deleted in `tx`) for `member` and starts the game. */
-  async function take(tx: Database, row: SeekRow, member: PlayMember): Promise<Result<{ gameId: number }, SeekFailure>> {
-    if (await members.blockedEitherWay(row.memberId, member.id)) return fail("blocked");
-    const game = await startGame(tx, { challengerId: row.memberId, acceptorId: member.id, terms: termsFromRow(row) });
-    await events(tx, { type: "seek.removed", payload: { id: row.id } });
-    await events(tx, { type: "seek.paired", memberId: row.memberId, payload: { id: row.id, gameId: game.id } });
-    return ok({ gameId: game.id });
+  /**
+   * Takes a seek for `member`: deleting it is the claim (two takers, one
+   * winner), and the game starts in the same transaction. The checks that
+   * read other features ran before (no nested connection on PGlite).
+   */
+  async function take(row: SeekRow, member: PlayMember): Promise<Result<{ gameId: number }, SeekFailure>> {
+    return db.transaction(async (tx): Promise<Result<{ gameId: number }, SeekFailure>> => {
+      const [claimed] = await tx.delete(seeks).where(and(eq(seeks.id, row.id), gt(seeks.expiresAt, now()))).returning({ id: seeks.id });
+      if (!claimed) return fail("seek_gone");
+      const game = await startGame(tx, { challengerId: row.memberId, acceptorId: member.id, terms: termsFromRow(row) });
+      await events(tx, { type: "seek.removed", payload: { id: row.id } });
+      await events(tx, { type: "seek.paired", memberId: row.memberId, payload: { id: row.id, gameId: game.id } });
+      return ok({ gameId: game.id });
+    });
   }
 
   async function create(member: PlayMember, input: SeekInput): Promise<Result<SeekView, SeekFailure>> {
@@ -98,17 +105,15 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
 
     /** Another member takes a seek from the lobby. */
     async accept(member: PlayMember, seekId: number): Promise<Result<{ gameId: number }, SeekFailure>> {
-      return db.transaction(async (tx): Promise<Result<{ gameId: number }, SeekFailure>> => {
-        const [row] = await tx.select().from(seeks).where(and(eq(seeks.id, seekId), gt(seeks.expiresAt, now()))).for("update", { skipLocked: true });
-        if (!row) return fail("seek_gone");
-        if (row.memberId === member.id) return fail("own_seek");
-        const terms = termsFromRow(row);
-        const refused = refusal(member, terms);
-        if (refused) return fail(refused);
-        if (!accepts(row, await ratingOf(member.id, terms))) return fail("out_of_range");
-        await tx.delete(seeks).where(eq(seeks.id, row.id));
-        return take(tx, row, member);
-      });
+      const [row] = await db.select().from(seeks).where(and(eq(seeks.id, seekId), gt(seeks.expiresAt, now())));
+      if (!row) return fail("seek_gone");
+      if (row.memberId === member.id) return fail("own_seek");
+      const terms = termsFromRow(row);
+      const refused = refusal(member, terms);
+      if (refused) return fail(refused);
+      if (!accepts(row, await ratingOf(member.id, terms))) return fail("out_of_range");
+      if (await members.blockedEitherWay(row.memberId, member.id)) return fail("blocked");
+      return take(row, member);
     },
 
     /**
@@ -121,36 +126,32 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
       if (refused) return fail(refused);
       const rating = await ratingOf(member.id, input.terms);
       const columns = termsColumns(input.terms);
-      const paired = await db.transaction(async (tx): Promise<Result<{ gameId: number }, SeekFailure> | null> => {
-        const candidates = await tx
-          .select()
-          .from(seeks)
-          .where(
-            and(
-              ne(seeks.memberId, member.id),
-              gt(seeks.expiresAt, now()),
-              eq(seeks.rules, columns.rules),
-              eq(seeks.speed, columns.speed),
-              eq(seeks.rated, columns.rated),
-              columns.baseSeconds === null ? sql`${seeks.baseSeconds} is null` : eq(seeks.baseSeconds, columns.baseSeconds),
-              columns.incrementSeconds === null ? sql`${seeks.incrementSeconds} is null` : eq(seeks.incrementSeconds, columns.incrementSeconds),
-              columns.daysPerMove === null ? sql`${seeks.daysPerMove} is null` : eq(seeks.daysPerMove, columns.daysPerMove),
-              sql`(${seeks.ratingMin} is null or ${seeks.ratingMin} <= ${rating})`,
-              sql`(${seeks.ratingMax} is null or ${seeks.ratingMax} >= ${rating})`,
-              colorsCompatible(input.terms.color),
-            ),
-          )
-          .orderBy(sql`abs(${seeks.rating} - ${rating})`, asc(seeks.createdAt))
-          .limit(5)
-          .for("update", { skipLocked: true });
-        for (const row of candidates) {
-          if (await members.blockedEitherWay(row.memberId, member.id)) continue;
-          await tx.delete(seeks).where(eq(seeks.id, row.id));
-          return take(tx, row, member);
-        }
-        return null;
-      });
-      if (paired) return paired;
+      const candidates = await db
+        .select()
+        .from(seeks)
+        .where(
+          and(
+            ne(seeks.memberId, member.id),
+            gt(seeks.expiresAt, now()),
+            eq(seeks.rules, columns.rules),
+            eq(seeks.speed, columns.speed),
+            eq(seeks.rated, columns.rated),
+            columns.baseSeconds === null ? sql`${seeks.baseSeconds} is null` : eq(seeks.baseSeconds, columns.baseSeconds),
+            columns.incrementSeconds === null ? sql`${seeks.incrementSeconds} is null` : eq(seeks.incrementSeconds, columns.incrementSeconds),
+            columns.daysPerMove === null ? sql`${seeks.daysPerMove} is null` : eq(seeks.daysPerMove, columns.daysPerMove),
+            sql`(${seeks.ratingMin} is null or ${seeks.ratingMin} <= ${rating})`,
+            sql`(${seeks.ratingMax} is null or ${seeks.ratingMax} >= ${rating})`,
+            colorsCompatible(input.terms.color),
+          ),
+        )
+        .orderBy(sql`abs(${seeks.rating} - ${rating})`, asc(seeks.createdAt))
+        .limit(5);
+      for (const row of candidates) {
+        if (await members.blockedEitherWay(row.memberId, member.id)) continue;
+        const taken = await take(row, member);
+        // Someone else took this one first: try the next closest.
+        if (taken.ok || taken.error !== "seek_gone") return taken;
+      }
       const created = await create(member, input);
       return created.ok ? ok({ seek: created.value }) : created;
     },

@@ -1,0 +1,97 @@
+/**
+ * Builds the play services on a real database for tests, with the members
+ * and blocks read from the accounts and social tables (as the composition
+ * root's adapter does) and the events collected in order.
+ */
+import { and, eq, inArray, or } from "drizzle-orm";
+import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
+import { users } from "../accounts/accounts.tables.server.ts";
+import { blocks } from "../social/social.tables.server.ts";
+import { createChallengesService } from "./challenges.service.server.ts";
+import { createGamesService, type GamesDeps } from "./games.service.server.ts";
+import type { PlayEvent, PlayMember, PlayMembers } from "./play-ports.server.ts";
+import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
+import { createSeeksService } from "./seeks.service.server.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+
+export function tablePlayMembers(db: Database): PlayMembers {
+  return {
+    async findByUsername(username) {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, level: users.membershipLevel, enabled: users.isEnabled })
+        .from(users)
+        .where(eq(users.usernameKey, username.toLowerCase()));
+      return row ? { id: row.id, username: row.username, level: row.level, available: row.enabled && (row.level < 5 || row.level > 8) } : null;
+    },
+    async usernamesByIds(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+    async blockedEitherWay(a, b) {
+      const rows = await db
+        .select({ blockerId: blocks.blockerId })
+        .from(blocks)
+        .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export interface PlayKit {
+  readonly database: DatabaseHandle;
+  readonly events: PlayEvent[];
+  readonly clock: { now: number };
+  readonly games: ReturnType<typeof createGamesService>;
+  readonly challenges: ReturnType<typeof createChallengesService>;
+  readonly seeks: ReturnType<typeof createSeeksService>;
+  readonly ratings: ReturnType<typeof createRatingsService>;
+  member(username: string, level?: number): Promise<PlayMember>;
+  block(blocker: PlayMember, blocked: PlayMember): Promise<void>;
+  /** Another instance on the same database (its own held games). */
+  secondInstance(): ReturnType<typeof createGamesService>;
+}
+
+export async function createPlayKit(options: { databaseUrl?: string | undefined; awayFromGameMs?: GamesDeps["awayFromGameMs"] } = {}): Promise<PlayKit> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: "memory://" });
+  await database.migrate();
+  const db = database.db;
+  const events: PlayEvent[] = [];
+  const clock = { now: Date.parse("2026-06-01T12:00:00.000Z") };
+  const members = tablePlayMembers(db);
+  const ratings = createRatingsService(db);
+  const sink = async (_tx: Database, event: PlayEvent) => {
+    events.push(event);
+  };
+  let coin = 0;
+  const gamesDeps: GamesDeps = { db, members, events: sink, ratings, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };
+  const games = createGamesService(gamesDeps);
+  const challenges = createChallengesService({ db, members, events: sink, startGame: games.startGame, now: () => new Date(clock.now) });
+  const seeks = createSeeksService({
+    db,
+    members,
+    events: sink,
+    startGame: games.startGame,
+    ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)),
+    now: () => new Date(clock.now),
+  });
+  return {
+    database,
+    events,
+    clock,
+    games,
+    challenges,
+    seeks,
+    ratings,
+    async member(username, level = 10) {
+      const [row] = await db.insert(users).values({ username, usernameKey: username.toLowerCase(), membershipLevel: level }).returning({ id: users.id });
+      if (!row) throw new Error("no member inserted");
+      return { id: row.id, username, level };
+    },
+    async block(blocker, blocked) {
+      await db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+    },
+    secondInstance: () => createGamesService(gamesDeps),
+  };
+}
