@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/platform/db/schema.server.ts",
+  // Every module that defines tables, wherever its owner lives (a feature or the platform).
+  schema: "./src/**/*.tables.server.ts",
   out: "./drizzle",
 });

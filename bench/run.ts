@@ -7,8 +7,13 @@ import { startBareFastify, startKingside } from "./lib/servers.ts";
  * `npm run bench`: the home page and /healthz of the real site against a bare
  * Fastify hello route, in the same run on the same machine, so the figures
  * compare. Results go to bench/results/<timestamp>.json.
+ *
+ * With BENCH_DATABASE_URL (PostgreSQL seeded by `npm run seed -- --members
+ * 1000000`), a second instance serves that database and the member popover
+ * JSON, the member page, presence and member search are measured on it too.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const millionUrl = process.env.BENCH_DATABASE_URL;
 
 const bare = await startBareFastify();
 const site = await startKingside();
@@ -18,6 +23,18 @@ try {
   results.push(await measure("kingside /healthz", `${site.baseUrl}/healthz`, { seconds }));
   results.push(await measure("kingside /home (SSR page)", `${site.baseUrl}/home`, { seconds }));
   results.push(await measure("kingside /es/clubs (SSR page)", `${site.baseUrl}/es/clubs`, { seconds }));
+  if (millionUrl) {
+    const million = await startKingside({ DATABASE_URL: millionUrl, SEED_DEMO_DATA: "0" });
+    try {
+      const presenceIds = Array.from({ length: 25 }, (_, index) => 424_000 + index * 7).join(",");
+      results.push(await measure("1M: popover JSON /callback/user/popup", `${million.baseUrl}/callback/user/popup/bench_424242`, { seconds }));
+      results.push(await measure("1M: member page /member/:username", `${million.baseUrl}/member/bench_424242`, { seconds }));
+      results.push(await measure("1M: presence of 25 /callback/presence", `${million.baseUrl}/callback/presence?ids=${presenceIds}`, { seconds }));
+      results.push(await measure("1M: member search /callback/user/search", `${million.baseUrl}/callback/user/search/bench_4242`, { seconds }));
+    } finally {
+      await million.stop();
+    }
+  }
 } finally {
   await Promise.all([bare.stop(), site.stop()]);
 }

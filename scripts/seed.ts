@@ -8,15 +8,17 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { demoAccounts, seedBulkMembers, seedDemoDataIfEmpty } from "../src/features/members/demo-data.server.ts";
+import { demoAccounts, seedBulkMembers, seedDemoDataIfEmpty } from "../src/server/seed/demo-data.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
+import { seedBenchSocialGraph } from "../src/features/social/bench-graph.server.ts";
 
 const MAX_BULK_MEMBERS = 10_000_000;
 
 const usage = `Usage: npm run seed [-- --members <count>]
 
   (no options)        seed the demo members and sign-in accounts into an empty database
-  --members <count>   add <count> bench_<n> members for benchmarks (1 to ${MAX_BULK_MEMBERS.toLocaleString("en")})
+  --members <count>   add <count> bench_<n> members for benchmarks (1 to ${MAX_BULK_MEMBERS.toLocaleString("en")}),
+                      each following two and befriending one (the bench social graph)
   --help              show this help
 
 The database is DATABASE_URL when set, otherwise PGlite in DATA_DIR (default ./data).`;
@@ -89,6 +91,9 @@ async function main(): Promise<void> {
         },
       });
       console.log(`Added ${added.toLocaleString("en")} bench members in ${seconds(seedStarted)}.`);
+      const graphStarted = performance.now();
+      const graph = await seedBenchSocialGraph(handle.db);
+      console.log(`Social graph: ${graph.follows.toLocaleString("en")} follows, ${graph.friendships.toLocaleString("en")} friendship rows, counters recounted (${seconds(graphStarted)}).`);
     }
     console.log(`Done in ${seconds(started)}.`);
   } finally {

@@ -15,7 +15,9 @@ import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
+import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
+import { appShellSlots } from "./app/shell-slots.tsx";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
 import "./ui/ui.css";
@@ -24,7 +26,7 @@ import "./platform/shell/shell.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
-  return data({
+  const rootData: RootData = {
     locale,
     pathLocale,
     dir: textDirection(locale),
@@ -32,11 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
-    theme: "dark" as const,
-  });
+    theme: "dark",
+  };
+  return data(rootData);
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 /** The locale comes from the path: a change of prefix needs the new catalog. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -100,7 +101,7 @@ function reportMissingMessage(error: { code: string; message: string }): void {
 
 export default function App() {
   return (
-    <SiteShell>
+    <SiteShell slots={appShellSlots}>
       <Outlet />
     </SiteShell>
   );
@@ -111,7 +112,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell slots={appShellSlots}>
       <ErrorPage status={status} />
     </SiteShell>
   );

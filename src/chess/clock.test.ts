@@ -4,21 +4,21 @@ import type { LiveTimeControl } from "./time-control.ts";
 
 const threePlusTwo: LiveTimeControl = { kind: "live", baseSeconds: 180, incrementSeconds: 2 };
 
-const move = (state: ClockState, now: number, lagMs = 0, startsClock = false): ClockState => {
-  const after = clockAfterMove(state, { now, lagMs, startsClock });
+const move = (state: ClockState, now: number, lagMs = 0): ClockState => {
+  const after = clockAfterMove(state, { now, lagMs });
   if (after.flagged) throw new Error(`flagged at ${now}`);
   return after.state;
 };
 
 /** Both first moves made: white to move, clock running from t = 0. */
-const running = (control: LiveTimeControl = threePlusTwo): ClockState => move(move(createClock(control), -5000), 0, 0, true);
+const running = (control: LiveTimeControl = threePlusTwo): ClockState => move(move(createClock(control), -5000), 0);
 
 describe("clock", () => {
   it("does not run before both sides have moved", () => {
     const afterWhite = move(createClock(threePlusTwo), 50_000);
     expect(afterWhite.white.remainingMs).toBe(180_000);
     expect(flaggedAt(afterWhite, 10_000_000)).toBeUndefined();
-    const afterBlack = move(afterWhite, 90_000, 0, true);
+    const afterBlack = move(afterWhite, 90_000);
     expect(afterBlack.black.remainingMs).toBe(180_000);
     expect(afterBlack.turnStartedAt).toBe(90_000);
   });

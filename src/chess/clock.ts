@@ -62,18 +62,18 @@ export const isRunning = (state: ClockState): boolean => state.turnStartedAt !==
 
 /**
  * The clock after the side to move played. Before the clock runs (the first
- * move of each side) nothing is charged; the clock starts when black's first
- * move is made (`startsClock`). A move made after the mover's time ran out,
- * even with the lag compensation, is `flagged` and must not be applied.
+ * move of each side) nothing is charged; black's first move starts it. A move
+ * made after the mover's time ran out, even with the lag compensation, is
+ * `flagged` and must not be applied.
  */
 export const clockAfterMove = (
   state: ClockState,
-  move: { readonly now: number; readonly lagMs: number; readonly startsClock?: boolean },
+  move: { readonly now: number; readonly lagMs: number },
 ): { readonly flagged: true } | ({ readonly flagged: false } & ClockMove) => {
   const mover = state.turn;
   const next = opponentOf(mover);
   if (state.turnStartedAt === undefined) {
-    const turnStartedAt = move.startsClock ? move.now : undefined;
+    const turnStartedAt = mover === "black" ? move.now : undefined;
     return { flagged: false, state: { ...state, turn: next, turnStartedAt }, spentMs: 0, compensationMs: 0 };
   }
   const side = state[mover];

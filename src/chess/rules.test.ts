@@ -56,6 +56,11 @@ describe("perft (published counts)", () => {
     expect([1, 2, 3, 4].map((depth) => perft(start, depth))).toEqual([20, 400, 8902, 197281]);
   });
 
+  // 4,865,609 nodes, about 6 s on a busy 2-core machine: run with PERFT_DEEP=1.
+  it.runIf(process.env.PERFT_DEEP === "1")("standard start position, depth 5", () => {
+    expect(perft(standardStart(), 5)).toBe(4_865_609);
+  });
+
   it("Kiwipete (castling, en passant, promotions), depth 1–3", () => {
     const kiwipete = position("standard", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     expect([1, 2, 3].map((depth) => perft(kiwipete, depth))).toEqual([48, 2039, 97862]);

@@ -1,7 +1,7 @@
 import { Chess, castlingSide, normalizeMove } from "chessops/chess";
 import { chessgroundDests } from "chessops/compat";
 import { makeFen, parseFen as parseChessopsFen } from "chessops/fen";
-import { makeSanAndPlay } from "chessops/san";
+import { makeSanAndPlay, parseSan } from "chessops/san";
 import type { NormalMove, Role, SquareName } from "chessops/types";
 import { isNormal } from "chessops/types";
 import { kingCastlesTo, makeSquare, makeUci, parseUci, squareFile } from "chessops/util";
@@ -177,6 +177,13 @@ export const playMove = (position: RulesPosition, uci: string): Result<PlayedMov
     check: after.isCheck(),
     promotion: move.promotion !== undefined,
   });
+};
+
+/** Plays a move written in SAN (PGN import, tests); the same result as `playMove` with its UCI. */
+export const playSan = (position: RulesPosition, san: string): Result<PlayedMove, MoveError> => {
+  const move = parseSan(position.chess, san);
+  if (!move || !isNormal(move)) return fail("move.illegal");
+  return playMove(position, canonicalUci(position, move));
 };
 
 /**

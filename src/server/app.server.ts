@@ -6,44 +6,30 @@ import { Redis } from "ioredis";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
+import { composeFeatures } from "../platform/features/compose-features.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
-import { registerClientReports } from "../platform/http/client-reports.routes.server.ts";
-import { registerPublicPlayerApi } from "../features/members/public-api/public-api.routes.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
-import { createPresence, presenceSocketOptions } from "../features/presence/presence.server.ts";
-import { registerPresenceRoutes } from "../features/presence/presence.routes.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
-import { seedDemoDataIfEmpty } from "../features/members/demo-data.server.ts";
+import { sharedSecret } from "../platform/security/server-secrets.server.ts";
+import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
+import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
+import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
+import "../app/app-types.ts";
+import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
 import { registerHealthz } from "./plugins/healthz.server.ts";
 import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
-import { createServices } from "./services.server.ts";
-import { registerSocialRoutes } from "../features/social/social.routes.server.ts";
-import { inviterFromToken } from "../features/social/invite-link.server.ts";
-import { registerMemberCallbackRoutes } from "../features/social/member-callbacks.routes.server.ts";
-import { createSessionsService } from "../features/accounts/sessions.service.server.ts";
-import { registerViewer } from "../features/accounts/viewer.server.ts";
-import { registerSignInRoutes } from "../features/accounts/sign-in.routes.server.ts";
-import { registerAccountActions } from "../features/accounts/account-actions.server.ts";
-import { createSignInService } from "../features/accounts/sign-in.service.server.ts";
-import { registerRegistrationRoutes } from "../features/accounts/registration/registration.routes.server.ts";
-import { createRegistrationService } from "../features/accounts/registration/registration.service.server.ts";
-import { sharedSecret } from "../platform/security/server-secrets.server.ts";
-import { registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
-import { registerTwoFactorRoutes } from "../features/accounts/two-factor/two-factor.routes.server.ts";
-import { createTwoFactorService } from "../features/accounts/two-factor/two-factor.service.server.ts";
-import { recoveryCodesKey } from "../features/accounts/two-factor/recovery-codes-flash.server.ts";
-import { registerAccountSettingsRoutes } from "../features/accounts/settings/settings.routes.server.ts";
-import { createAccountSettingsService } from "../features/accounts/settings/settings.service.server.ts";
 
 export interface KingsideApp {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly bus: EventBus;
+  /** The periodic jobs of every feature (tests run one with jobs.runNow(name)). */
+  readonly jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -81,56 +67,57 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: "ks-rate:" } : {}),
   });
 
-  const sessions = createSessionsService(database.db);
-  const csrfSecret = await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET);
-  registerViewer(app, { db: database.db, sessions, features: config.features, csrfSecret, cookies: { secure: config.httpsOnly } });
-
   const cookies = { secure: config.httpsOnly };
+  const features = await composeFeatures(appFeatures, {
+    db: database.db,
+    bus,
+    redisUrl: config.redisUrl,
+    instanceId: config.instanceId,
+    flags: config.features,
+    cookies,
+    csrfSecret: await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET),
+    log: app.log,
+  });
+  await features.registerRequestHooks(app);
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
   registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
-  registerSignInRoutes(app, { signIn: createSignInService(database.db), sessions, csrfSecret, cookies });
-  const membershipExpiry = registerAccountActions(app, { db: database.db, sessions });
-  registerTwoFactorRoutes(app, { twoFactor: createTwoFactorService(database.db), sessions, cookies, recoveryCodesKey: recoveryCodesKey(database.db) });
-  registerAccountSettingsRoutes(app, { settings: createAccountSettingsService(database.db), csrfSecret, cookies });
-  const services = createServices(database.db, bus);
-  const inviteSecret = await sharedSecret(database.db, "invite");
-  registerRegistrationRoutes(app, {
-    signIn: createSignInService(database.db),
-    registration: createRegistrationService(database.db),
-    sessions,
-    csrfSecret,
-    cookies,
-    acceptInvite: async (newMemberId, token) => {
-      const inviterId = inviterFromToken(inviteSecret, token);
-      if (inviterId !== null) await services.social.befriendByInvite(inviterId, newMemberId);
-    },
-  });
-
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
-  registerClientReports(app, { db: database.db, features: config.features });
-  await registerPublicPlayerApi(app, { db: database.db });
-  const presence = await createPresence({ db: database.db, bus, redisUrl: config.redisUrl, name: `kingside-${config.instanceId}`, log: app.log });
-  await registerRealtime(app, { bus, instanceId: config.instanceId, ...presenceSocketOptions(presence.service) });
-  registerPresenceRoutes(app, { presence: presence.service });
-
-  registerSocialRoutes(app, { social: services.social, features: config.features });
-  registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: config.features, inviteSecret });
+  await features.registerRoutes(app);
+  await registerRealtime(app, {
+    bus,
+    instanceId: config.instanceId,
+    identify: identifySocket,
+    roomKinds: features.roomKinds,
+    events: features.realtimeEvents,
+    commands: features.socketCommands,
+    ...appSocketHooks(features.services),
+  });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,
     production: config.production,
-    context: { services, features: config.features, messagesFor, production: config.production },
+    context: { services: features.services, features: config.features, messagesFor, production: config.production },
+    identityOf: appPageIdentity,
   });
+  const jobs = createJobRunner({
+    db: database.db,
+    instanceId: config.instanceId,
+    jobs: [...features.jobs, humanCheckCounterPruneJob(database.db, config.humanCheckLimits)],
+    log: app.log,
+  });
+  jobs.start();
 
   return {
     app,
     database,
     bus,
+    jobs,
     async close() {
-      await membershipExpiry.stop();
+      // First: a job may use the database, the bus or presence.
+      await jobs.stop();
       await app.close();
-      // Records the last-seen times of this instance's members, so before the bus and the database.
-      await presence.close();
+      // Features let go of their stores (presence records its members' last-seen times) before the bus and the database.
+      await features.close();
       await bus.close();
       rateLimitRedis?.disconnect();
       await database.close();

@@ -1,4 +1,4 @@
-import { demoPassword } from "../features/members/demo-data.server.ts";
+import { demoPassword } from "../server/seed/demo-data.server.ts";
 import { HttpSession } from "./http-session.ts";
 import type { RunningApp } from "./start-app.ts";
 

@@ -54,6 +54,11 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
     index("users_country_code_idx").on(table.countryCode),
     index("users_created_at_idx").on(table.createdAt),
+    // The membership expiry job: only members with an end date, a small part of all members.
+    index("users_membership_expires_at_idx").on(table.membershipExpiresAt).where(sql`${table.membershipExpiresAt} is not null`),
+    // The titled-players list, in name order: only titled members.
+    index("users_titled_username_key_idx").on(table.usernameKey).where(sql`${table.chessTitle} is not null`),
+    // Username prefix search needs an index in the "C" collation: a custom migration (users_username_key_c_idx).
   ],
 );
 
@@ -104,18 +109,6 @@ export const userRoles = pgTable(
   (table) => [uniqueIndex("user_roles_user_role_unique").on(table.userId, table.role)],
 );
 
-/** Per-club roles (owner, admin, chat moderator); the clubs feature links them to its clubs. */
-export const clubRoles = pgTable(
-  "club_roles",
-  {
-    clubId: integer("club_id").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    role: varchar("role", { length: 32 }).notNull(),
-    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex("club_roles_unique").on(table.clubId, table.userId, table.role), index("club_roles_user_idx").on(table.userId)],
-);
-
 /** Memberships granted by a payment provider, by staff or as a gift. */
 export const membershipGrants = pgTable(
   "membership_grants",
@@ -143,19 +136,10 @@ export const signInFailures = pgTable(
     ip: varchar("ip", { length: 64 }).notNull(),
     failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt), index("sign_in_failures_ip_idx").on(table.ip, table.failedAt)],
+  (table) => [
+    index("sign_in_failures_username_idx").on(table.usernameKey, table.failedAt),
+    index("sign_in_failures_ip_idx").on(table.ip, table.failedAt),
+    // The cleanup job finds old failures through it.
+    index("sign_in_failures_failed_at_idx").on(table.failedAt),
+  ],
 );
-
-/** Counters in fixed windows (registrations per address, ...), shared by every instance. */
-export const requestCounters = pgTable("request_counters", {
-  key: varchar("key", { length: 200 }).primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
-
-/** Secrets every instance shares (CSRF and challenge signing), created once. */
-export const serverSecrets = pgTable("server_secrets", {
-  name: varchar("name", { length: 64 }).primaryKey(),
-  value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -14,7 +14,7 @@ function requestOf(level: number | null, options: { enabled?: boolean; twoFactor
   const row: UserRow = { ...placeholderRow(), membershipLevel: level, isEnabled: options.enabled ?? true };
   return {
     viewer: {
-      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row },
+      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row, roles: { site: [], clubs: [] } },
       user: { ...anonymousUser(features), ...levelFlags(level, loggedIn), isLoggedIn: loggedIn, isMember: loggedIn && level !== 0, id: 7, membershipLevel: level },
       csrfToken: "x",
     },

@@ -9,7 +9,7 @@ export type RolesResponse = z.infer<typeof rolesResponseSchema>;
 export function registerRolesRoutes(app: FastifyInstance): void {
   app.get("/callback/security/user/roles", async (request, reply): Promise<RolesResponse> => {
     requireSignedIn(request);
-    // The viewer's roles were read by rolesOf() for this very request (viewer.server.ts).
+    // The viewer's roles were read with the session for this very request (viewer.server.ts).
     reply.header("cache-control", "no-store");
     return { roles: [...request.viewer.user.roles] };
   });

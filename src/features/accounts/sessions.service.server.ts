@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
+import { noClubRoles, type ClubRoleSource } from "./club-role-source.ts";
+import { heldRolesColumns, parseHeldRoles, type HeldRoles } from "./roles.server.ts";
 
 /** A session lives this long without use; "remember me" stretches it (capped at the spec's 90 days for cookies). */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +24,8 @@ export interface ActiveSession {
   readonly remember: boolean;
   readonly expiresAt: Date;
   readonly user: UserRow;
+  /** The member's site and club roles, read in the same query as the session. */
+  readonly roles: HeldRoles;
 }
 
 export interface SessionSummary {
@@ -36,8 +41,15 @@ function lifetime(remember: boolean): number {
   return remember ? REMEMBERED_SESSION_MS : SESSION_IDLE_MS;
 }
 
-/** Sessions: opaque cookie tokens, stored hashed, sliding expiry. */
-export function createSessionsService(db: Database, now: () => Date = () => new Date()) {
+/**
+ * Sessions: opaque cookie tokens, stored hashed, sliding expiry. Every way a
+ * session ends tells `sessionsEnded`, so that its sockets close on every instance.
+ */
+export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice, clubRoles: ClubRoleSource = noClubRoles) {
+  async function ended(rows: ReadonlyArray<{ tokenHash: string }>): Promise<void> {
+    await sessionsEnded(rows.map((row) => row.tokenHash));
+  }
+
   return {
     /** A new session (a new id at every sign-in); returns the cookie token. */
     async start(userId: number, options: { remember: boolean; twoFactorPending: boolean; userAgent: string | null; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
@@ -55,12 +67,16 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
       return { token, expiresAt };
     },
 
-    /** The live session a cookie names, sliding its expiry; null when unknown or expired. */
+    /**
+     * The live session a cookie names with its member and their roles, in one
+     * query (the touch that slides the expiry runs at most every 5 minutes);
+     * null when unknown or expired.
+     */
     async resume(token: string | undefined): Promise<ActiveSession | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = hashSessionToken(token);
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`, clubRoles) })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
@@ -71,7 +87,7 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
         expiresAt = new Date(now().getTime() + lifetime(row.session.remember));
         await db.update(sessions).set({ lastSeenAt: now(), expiresAt }).where(eq(sessions.tokenHash, tokenHash));
       }
-      return { tokenHash, twoFactorPending: row.session.twoFactorPending, remember: row.session.remember, expiresAt, user: row.user };
+      return { tokenHash, twoFactorPending: row.session.twoFactorPending, remember: row.session.remember, expiresAt, user: row.user, roles: parseHeldRoles(row.siteRoles, row.clubRoles) };
     },
 
     async completeTwoFactor(tokenHash: string): Promise<void> {
@@ -79,17 +95,22 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
     },
 
     async end(tokenHash: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await ended(await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ tokenHash: sessions.tokenHash }));
     },
 
     /** Ends one of the member's own sessions; false when it is not theirs. */
     async revoke(userId: number, tokenHash: string): Promise<boolean> {
       const removed = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash))).returning({ tokenHash: sessions.tokenHash });
+      await ended(removed);
       return removed.length > 0;
     },
 
     async endAllFor(userId: number, exceptTokenHash?: string): Promise<void> {
-      await db.delete(sessions).where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+      const removed = await db
+        .delete(sessions)
+        .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
+        .returning({ tokenHash: sessions.tokenHash });
+      await ended(removed);
     },
 
     async list(userId: number, currentTokenHash: string): Promise<SessionSummary[]> {
@@ -102,11 +123,6 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
         createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),
       }));
-    },
-
-    async purgeExpired(): Promise<number> {
-      const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now())).returning({ tokenHash: sessions.tokenHash });
-      return removed.length;
     },
   };
 }

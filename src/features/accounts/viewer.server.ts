@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
+import type { CookiePolicy } from "../../platform/http/cookie-policy.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { anonymousUser, type CurrentUser } from "./current-user.ts";
 import { presentCurrentUser } from "./current-user.server.ts";
-import { rolesOf } from "./roles.server.ts";
+import { roleNames } from "./roles.server.ts";
 import { SESSION_COOKIE, type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
 
 /** Who is making a request: the session (if any) and the current user built from it. */
@@ -28,10 +29,7 @@ const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/, /^\/(serv
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//];
 
-export interface CookiePolicy {
-  /** Secure cookies (https only) in production. */
-  readonly secure: boolean;
-}
+export type { CookiePolicy };
 
 export function sessionCookieOptions(policy: CookiePolicy, expiresAt: Date | null) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: policy.secure, ...(expiresAt ? { expires: expiresAt } : {}) };
@@ -99,7 +97,8 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     }
     const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
     if (!session && request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    const user = session ? presentCurrentUser(session, await rolesOf(deps.db, session.user.id, session.user.membershipLevel), deps.features) : anonymous;
+    // The roles came with the session: one query before the handler.
+    const user = session ? presentCurrentUser(session, roleNames(session.user.membershipLevel, session.roles), deps.features) : anonymous;
     const binding = session?.tokenHash ?? null;
     let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
     if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {

@@ -193,7 +193,7 @@ export function createGamesService(deps: GamesDeps) {
     const control = liveControlOf(row);
     let clock: ClockState | null = null;
     if (control) {
-      const after = clockAfterMove(clockOf(control, row), { now: timing.receivedAt, lagMs: timing.lagMs, startsClock: row.ply === 1 });
+      const after = clockAfterMove(clockOf(control, row), { now: timing.receivedAt, lagMs: timing.lagMs });
       if (after.flagged) {
         // The move came after the mover's flag fell: the game ends on time instead.
         await endOnDeadline(row.id, timing.receivedAt);

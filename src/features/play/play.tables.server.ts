@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.server.ts";
+import { memberIdColumn } from "../accounts/member-reference.server.ts";
 
 /**
  * Online play. The game row is the authority for a game in progress: every
@@ -23,8 +23,8 @@ export const games = pgTable(
     baseSeconds: integer("base_seconds"),
     incrementSeconds: integer("increment_seconds"),
     daysPerMove: smallint("days_per_move"),
-    whiteId: integer("white_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    blackId: integer("black_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    whiteId: memberIdColumn("white_id", "cascade").notNull(),
+    blackId: memberIdColumn("black_id", "cascade").notNull(),
     initialFen: text("initial_fen").notNull(),
     /** The position after the last move (saves replaying the moves on every request). */
     fen: text("fen").notNull(),
@@ -87,8 +87,8 @@ export const challenges = pgTable(
   "challenges",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    challengerId: integer("challenger_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    challengedId: integer("challenged_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    challengerId: memberIdColumn("challenger_id", "cascade").notNull(),
+    challengedId: memberIdColumn("challenged_id", "cascade").notNull(),
     rules: varchar("rules", { length: 16 }).notNull(),
     speed: varchar("speed", { length: 8 }).notNull(),
     baseSeconds: integer("base_seconds"),
@@ -115,7 +115,7 @@ export const seeks = pgTable(
   "seeks",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer("member_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
     rules: varchar("rules", { length: 16 }).notNull(),
     speed: varchar("speed", { length: 8 }).notNull(),
     baseSeconds: integer("base_seconds"),
@@ -137,7 +137,7 @@ export const seeks = pgTable(
 export const ratings = pgTable(
   "ratings",
   {
-    memberId: integer("member_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
     ratingType: varchar("rating_type", { length: 12 }).notNull(),
     rating: real("rating").notNull(),
     deviation: real("deviation").notNull(),
@@ -157,7 +157,7 @@ export const ratings = pgTable(
 export const ratingHistory = pgTable(
   "rating_history",
   {
-    memberId: integer("member_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
     ratingType: varchar("rating_type", { length: 12 }).notNull(),
     gameId: bigint("game_id", { mode: "number" }).notNull(),
     rating: integer("rating").notNull(),
@@ -174,7 +174,7 @@ export const gameChat = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
     channel: varchar("channel", { length: 10 }).notNull(),
-    authorId: integer("author_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    authorId: memberIdColumn("author_id", "cascade").notNull(),
     text: varchar("text", { length: 200 }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isRoomName, parseServerMessage, roomName } from "../../platform/realtime/protocol.ts";
+import { createEventCatalog, parseServerMessage } from "../../platform/realtime/protocol.ts";
+import { presenceRealtime, presenceRoom, presenceRoomKind } from "./presence.realtime.ts";
 import { maxPresenceIds, parsePresenceIds, presenceActivitySchema } from "./presence.schema.ts";
 
 const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
@@ -41,16 +42,18 @@ describe("presenceActivitySchema", () => {
 describe("presence on the socket protocol", () => {
   const presence = { id: 5, status: "online", statusAt: "2026-05-01T12:00:00.000Z", statusAtUncertain: false, activity: "none", activityContext: { games: [], battles: [] }, streaming: false };
 
-  it("has a room per member beside the bare presence room", () => {
-    expect(roomName("presence", 5)).toBe("presence:5");
-    expect(roomName("presence")).toBe("presence");
-    expect(isRoomName("presence:5")).toBe(true);
+  it("has a public room per member, and only for member ids", async () => {
+    expect(presenceRoom(5)).toBe("presence:5");
+    const anyone = { socketId: "s", memberId: null, username: null, level: 0, sessionId: null, locale: "en", address: "127.0.0.1" };
+    expect(await presenceRoomKind.access(anyone, "5")).toBe(true);
+    for (const id of [null, "0", "05", "x", "12345678901"]) expect(await presenceRoomKind.access(anyone, id), String(id)).toBe(false);
   });
 
   it("reads presence.changed events and drops malformed ones", () => {
     const frame = (payload: unknown) => JSON.stringify({ type: "event", data: { room: "presence:5", type: "presence.changed", payload } });
-    expect(parseServerMessage(frame(presence))).toEqual({ type: "event", data: { room: "presence:5", type: "presence.changed", payload: presence } });
-    expect(parseServerMessage(frame({ ...presence, status: "away" }))).toBeUndefined();
-    expect(parseServerMessage(frame({ ...presence, statusAt: "yesterday" }))).toBeUndefined();
+    const catalog = createEventCatalog(presenceRealtime.events);
+    expect(parseServerMessage(frame(presence), catalog)).toEqual({ type: "event", data: { room: "presence:5", type: "presence.changed", payload: presence } });
+    expect(parseServerMessage(frame({ ...presence, status: "away" }), catalog)).toBeUndefined();
+    expect(parseServerMessage(frame({ ...presence, statusAt: "yesterday" }), catalog)).toBeUndefined();
   });
 });

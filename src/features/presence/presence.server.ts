@@ -5,21 +5,29 @@
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import type { RealtimeDeps } from "../../platform/realtime/hub.server.ts";
-import { createPresenceService, type PresenceLogger, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
+import { createPresenceService, defaultPresenceTimings, type PresenceLogger, type PresenceServiceDeps, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
-import { authorizeSubscription, isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
+import { isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
 
 export interface Presence {
   readonly service: PresenceService;
   readonly store: PresenceStore;
+  /**
+   * The heartbeat (this instance's connections) and the sweep (expired
+   * connections of any instance) run on every instance: the Redis store's
+   * sweep is one atomic script, and the in-process store is one instance's own.
+   */
+  readonly jobs: readonly PeriodicJobDefinition[];
   /** Ends this instance's connections (recording last-seen times), then lets go of the store. Before the database and bus close. */
   close(): Promise<void>;
 }
 
 export async function createPresence(options: {
   readonly db: Database;
+  readonly directory: PresenceServiceDeps["directory"];
   readonly bus: EventBus;
   readonly redisUrl: string | undefined;
   /** Names the Redis connection in CLIENT LIST. */
@@ -30,14 +38,20 @@ export async function createPresence(options: {
   const store = options.redisUrl ? await createRedisPresenceStore(options.redisUrl, { name: options.name }) : createMemoryPresenceStore();
   const service = createPresenceService({
     db: options.db,
+    directory: options.directory,
     store,
     bus: options.bus,
     ...(options.log ? { log: options.log } : {}),
     ...(options.timings ? { timings: options.timings } : {}),
   });
+  const timings = { ...defaultPresenceTimings, ...options.timings };
   return {
     service,
     store,
+    jobs: [
+      { name: "presence.heartbeat", everyMs: timings.heartbeatMs, runOn: "every-instance", run: () => service.heartbeat() },
+      { name: "presence.sweep", everyMs: timings.sweepMs, runOn: "every-instance", run: () => service.sweep() },
+    ],
     async close() {
       await service.close();
       await store.dispose();
@@ -45,7 +59,7 @@ export async function createPresence(options: {
   };
 }
 
-/** The hub's access rules and presence's connection listener. */
-export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "authorizeSubscription" | "onConnection" | "verifyUpgrade"> {
-  return { authorizeSubscription, onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
+/** Presence's connection listener and the same-origin check of upgrades. */
+export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
+  return { onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
 }

@@ -7,13 +7,13 @@
  * connection goes away. Each change others may see is published as a
  * `presence.changed` event in the member's `presence:{id}` room.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../../platform/realtime/hub.server.ts";
-import { roomName } from "../../platform/realtime/protocol.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
-import { memberPresence } from "../social/social.tables.server.ts";
+import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { memberPresence } from "./presence.tables.server.ts";
 import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
 import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
 
@@ -41,13 +41,13 @@ export interface PresenceLogger {
 
 export interface PresenceServiceDeps {
   readonly db: Database;
+  /** The accounts feature's member directory: join and sign-in dates of offline members. */
+  readonly directory: Pick<MemberDirectory, "membersByIds">;
   readonly store: PresenceStore;
   readonly bus: EventBus;
   /** Epoch milliseconds; tests move it. */
   readonly clock?: () => number;
   readonly timings?: Partial<PresenceTimings>;
-  /** Run the heartbeat and sweep on timers (default). Tests call heartbeat() and sweep() themselves. */
-  readonly timers?: boolean;
   readonly log?: PresenceLogger;
 }
 
@@ -68,7 +68,7 @@ export interface PresenceService {
   heartbeat(): Promise<void>;
   /** Ends expired connections of any instance (the timer's work). */
   sweep(): Promise<void>;
-  /** Ends this instance's connections (recording their last-seen times) and stops the timers. */
+  /** Ends this instance's connections (recording their last-seen times). Stop the heartbeat and sweep jobs first. */
   close(): Promise<void>;
 }
 
@@ -155,30 +155,50 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     return track(next);
   }
 
-  async function recordLastSeen(userId: number, at: number): Promise<void> {
+  /** One upsert for every member who went offline (a dead instance's sweep may hold thousands). */
+  async function recordLastSeen(wentOffline: ReadonlyMap<number, number>): Promise<void> {
+    if (wentOffline.size === 0) return;
     await db
       .insert(memberPresence)
-      .values({ userId, lastSeenAt: new Date(at) })
+      .values([...wentOffline].map(([userId, at]) => ({ userId, lastSeenAt: new Date(at) })))
       .onConflictDoUpdate({ target: memberPresence.userId, set: { lastSeenAt: sql`greatest(${memberPresence.lastSeenAt}, excluded.last_seen_at)` } });
   }
 
-  async function announce(userId: number): Promise<void> {
-    const [presence] = await presenceOf([userId]);
-    if (presence) await publishToRoom(bus, roomName("presence", userId), "presence.changed", presence);
+  /** Reads the changed members' presence in one go, then tells each member's watchers. */
+  async function announce(userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const presences = await presenceOf(userIds);
+    await Promise.all(presences.map((presence) => publishToRoom(bus, presenceRoom(presence.id), presenceChanged, presence)));
   }
 
-  /** Records the last-seen times, then tells the members' watchers. */
+  /** Records the last-seen times, then tells the members' watchers: two queries however many members changed. */
   async function apply(changes: readonly PresenceChange[]): Promise<void> {
-    await Promise.all(
-      changes.map(async (change) => {
-        try {
-          if (change.wentOffline) await recordLastSeen(change.userId, change.wentOffline.at);
-          if (change.changed) await announce(change.userId);
-        } catch (error) {
-          log.warn({ err: error, userId: change.userId }, "presence change not recorded");
-        }
-      }),
-    );
+    const wentOffline = new Map<number, number>();
+    for (const change of changes) {
+      // The same member twice in one upsert is an error: keep the latest time.
+      if (change.wentOffline) wentOffline.set(change.userId, Math.max(change.wentOffline.at, wentOffline.get(change.userId) ?? 0));
+    }
+    const changedIds = [...new Set(changes.filter((change) => change.changed).map((change) => change.userId))];
+    try {
+      await recordLastSeen(wentOffline);
+    } catch (error) {
+      log.warn({ err: error, userIds: [...wentOffline.keys()] }, "presence last-seen times not recorded");
+    }
+    try {
+      await announce(changedIds);
+    } catch (error) {
+      log.warn({ err: error, userIds: changedIds }, "presence changes not announced");
+    }
+  }
+
+  /** Offline members' dates: the member directory's, with this feature's last-seen times (two queries in parallel, each by ids). */
+  async function offlineRows(ids: readonly number[]): Promise<OfflineRow[]> {
+    const [members, seen] = await Promise.all([
+      deps.directory.membersByIds(ids),
+      db.select({ userId: memberPresence.userId, lastSeenAt: memberPresence.lastSeenAt }).from(memberPresence).where(inArray(memberPresence.userId, [...ids])),
+    ]);
+    const lastSeenById = new Map(seen.map((row) => [row.userId, row.lastSeenAt]));
+    return [...members.values()].map((member) => ({ id: member.id, createdAt: member.createdAt, lastLoginAt: member.lastLoginAt, lastSeenAt: lastSeenById.get(member.id) ?? null }));
   }
 
   async function presenceOf(ids: readonly number[]): Promise<Presence[]> {
@@ -186,14 +206,7 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     const now = clock();
     const snapshot = await store.read(ids, now);
     const offlineIds = ids.filter((id) => !snapshot.live.has(id));
-    const rows: OfflineRow[] =
-      offlineIds.length === 0
-        ? []
-        : await db
-            .select({ id: users.id, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt, lastSeenAt: memberPresence.lastSeenAt })
-            .from(users)
-            .leftJoin(memberPresence, eq(memberPresence.userId, users.id))
-            .where(inArray(users.id, offlineIds));
+    const rows: OfflineRow[] = offlineIds.length === 0 ? [] : await offlineRows(offlineIds);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const live = snapshot.live.get(id);
@@ -241,11 +254,6 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     return sweepRunning;
   }
 
-  const timers =
-    deps.timers === false
-      ? []
-      : [setInterval(() => void heartbeat(), timings.heartbeatMs), setInterval(() => void sweep(), timings.sweepMs)];
-  for (const timer of timers) timer.unref();
 
   return {
     connect(userId, connectionId) {
@@ -289,7 +297,6 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     async close() {
       if (closed) return;
       closed = true;
-      for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...inFlight]);
       // This instance's connections end now; those in their grace end at their close.
       const ending = [...locals].map(([id, local]) => refOf(id, local));

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { createMemoryBus, type BusEvent, type EventBus } from "../../platform/realtime/bus.server.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
-import { memberPresence } from "../social/social.tables.server.ts";
+import { memberPresence } from "./presence.tables.server.ts";
 import { presenceSchema, type Presence } from "./presence.schema.ts";
+import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { createPresenceService, offlineStatusAt, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
@@ -55,8 +56,8 @@ describe("the presence service", () => {
     store = createMemoryPresenceStore();
     bus = createMemoryBus();
     const clock = () => now;
-    instanceA = createPresenceService({ db: database.db, store, bus, clock, timings, timers: false, log: quiet });
-    instanceB = createPresenceService({ db: database.db, store, bus, clock, timings, timers: false, log: quiet });
+    instanceA = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), store, bus, clock, timings, log: quiet });
+    instanceB = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), store, bus, clock, timings, log: quiet });
     for (const id of Object.values(ids)) {
       const room = `presence:${id}`;
       const unsubscribe = await bus.subscribe(room, (event) => events.push({ room, event }));

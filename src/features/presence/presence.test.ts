@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { appForSuite, rawGet, type RunningApp } from "../../test/start-app.ts";
-import { memberPresence } from "../social/social.tables.server.ts";
+import { memberPresence } from "./presence.tables.server.ts";
 import { memberId, openSocket, presenceThrough, signIn, upgradeStatus, waitForPresence, type SignedIn } from "./presence.test-kit.server.ts";
 
 /** Presence through the real server: sessions, the socket hub, GET /callback/presence. */

@@ -1,22 +1,11 @@
 /**
- * Who may use the socket hub, and how presence learns of members' sockets
- * (docs/decisions/0010-presence.md).
+ * Who may open a socket, and how presence learns of members' sockets
+ * (docs/decisions/0010-presence.md). Who may join which room is the room
+ * kinds' rule (presence.realtime.ts, the platform's member room).
  */
 import type { FastifyRequest } from "fastify";
-import type { AuthorizeSubscription, ConnectionListener } from "../../platform/realtime/hub.server.ts";
-import { roomName } from "../../platform/realtime/protocol.ts";
+import type { ConnectionListener } from "../../platform/realtime/hub.server.ts";
 import type { PresenceService } from "./presence.service.server.ts";
-
-/**
- * `user:{id}` carries one member's private events: only that member, signed
- * in (not on the two-factor step), may join it. Every other room is public:
- * `presence:{id}` too, since presence is public (GET /callback/presence).
- */
-export const authorizeSubscription: AuthorizeSubscription = (room, request) => {
-  if (!room.startsWith("user:")) return true;
-  const user = request.viewer.user;
-  return user.isLoggedIn && user.id !== null && room === roomName("user", user.id);
-};
 
 const defaultPorts: Readonly<Record<string, string>> = { "http:": "80", "https:": "443", "ws:": "80", "wss:": "443" };
 
@@ -57,11 +46,9 @@ export function isSameOriginUpgrade(request: FastifyRequest): boolean {
 
 /** Registers each signed-in member's socket with presence, and unregisters it when it closes. */
 export function presenceConnectionListener(presence: PresenceService): ConnectionListener {
-  return ({ id, request }) => {
-    const user = request.viewer.user;
-    if (!user.isLoggedIn || user.id === null) return undefined;
-    const userId = user.id;
-    void presence.connect(userId, id);
-    return () => void presence.disconnect(userId, id);
+  return ({ socketId, memberId }) => {
+    if (memberId === null) return undefined;
+    void presence.connect(memberId, socketId);
+    return () => void presence.disconnect(memberId, socketId);
   };
 }

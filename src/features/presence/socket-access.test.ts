@@ -51,10 +51,10 @@ describe("the hub's connection listener", () => {
     const hub = await startTestHub({
       bus,
       instanceId: "listener",
-      onConnection: ({ id, request }) => {
-        expect(request.url).toBe("/ws");
-        opened.push(id);
-        return () => closed.push(id);
+      onConnection: ({ socketId, address, memberId }) => {
+        expect([address, memberId]).toEqual(["127.0.0.1", null]);
+        opened.push(socketId);
+        return () => closed.push(socketId);
       },
     });
     cleanups.push(() => bus.close(), () => hub.app.close());
@@ -78,7 +78,7 @@ describe("the hub's connection listener", () => {
   it("refuses the upgrade when verifyUpgrade says no, before any socket exists", async () => {
     const opened: string[] = [];
     const bus = createMemoryBus();
-    const hub = await startTestHub({ bus, instanceId: "verify", verifyUpgrade: (request) => request.headers["x-let-me-in"] === "yes", onConnection: ({ id }) => void opened.push(id) });
+    const hub = await startTestHub({ bus, instanceId: "verify", verifyUpgrade: (request) => request.headers["x-let-me-in"] === "yes", onConnection: ({ socketId }) => void opened.push(socketId) });
     cleanups.push(() => bus.close(), () => hub.app.close());
     await expect(TestSocket.open(hub.url)).rejects.toThrow(/403/);
     const allowed = await TestSocket.open(hub.url, { headers: { "x-let-me-in": "yes" } });

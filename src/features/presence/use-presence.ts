@@ -8,9 +8,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { useHttpClient } from "../../platform/http/http-client-context.tsx";
 import type { HttpClient } from "../../platform/http/http-client.ts";
-import { roomName } from "../../platform/realtime/protocol.ts";
+import { eventPayload } from "../../platform/realtime/protocol.ts";
 import type { SocketClient } from "../../platform/realtime/socket-client.ts";
 import { pageSocketClient } from "../../platform/realtime/page-socket.ts";
+import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
 import { maxPresenceIds, presenceResponseSchema, type Presence } from "./presence.schema.ts";
 
 export type PresenceById = ReadonlyMap<number, Presence>;
@@ -86,12 +87,13 @@ export function followPresence(idsKey: string, sources: PresenceSources, onChang
 
   const unsubscribes = ids.map((id) =>
     sources.socket.subscribe(
-      roomName("presence", id),
+      presenceRoom(id),
       (event) => {
-        if (event.type !== "presence.changed" || event.payload.id !== id) return;
+        const changed = eventPayload(presenceChanged, event);
+        if (!changed || changed.id !== id) return;
         if (fetching) updatedDuringFetch.add(id);
         current = new Map(current ?? []);
-        current.set(id, event.payload);
+        current.set(id, changed);
         publish();
       },
       // Each (re)confirmed room may have missed events: fetch again (one fetch for many rooms).

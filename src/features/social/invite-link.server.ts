@@ -24,3 +24,17 @@ export function inviterFromToken(secret: Buffer, token: unknown): number | null 
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? inviterId : null;
 }
+
+/** Invite links under one secret: the token for an inviter, and what registering through one does. */
+export function createInviteLinks(secret: Buffer, befriend: (inviterId: number, newMemberId: number) => Promise<unknown>) {
+  return {
+    tokenFor: (inviterId: number): string => inviteToken(secret, inviterId),
+    /** Befriends the inviter when the token is one of ours; anything else does nothing. */
+    async accept(newMemberId: number, token: string): Promise<void> {
+      const inviterId = inviterFromToken(secret, token);
+      if (inviterId !== null) await befriend(inviterId, newMemberId);
+    },
+  };
+}
+
+export type InviteLinks = ReturnType<typeof createInviteLinks>;

@@ -5,7 +5,8 @@ import { AppError } from "../../platform/http/errors.ts";
 import { requestLocale, translate } from "../../platform/http/json-errors.server.ts";
 import { isLocale } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
-import { inviteToken } from "./invite-link.server.ts";
+import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
+import type { InviteLinks } from "./invite-link.server.ts";
 import type { MemberItemsService } from "./member-items.service.server.ts";
 import {
   ITEM_HASH_PATTERN,
@@ -39,7 +40,9 @@ export interface MemberCallbackDeps {
   readonly items: MemberItemsService;
   readonly cards: UserCardService;
   readonly features: FeatureFlags;
-  readonly inviteSecret: Buffer;
+  readonly invites: InviteLinks;
+  /** The accounts feature's preferences: the reading language is a column of the member. */
+  readonly preferences: Pick<PreferencesService, "setContentLanguage">;
 }
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
@@ -78,7 +81,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
 
   app.get("/callback/friend/registration-invite-link", async (request) => {
     const actor = actorOf(request);
-    const path = generateLink("web_security_register", { invite: inviteToken(deps.inviteSecret, actor.id) });
+    const path = generateLink("web_security_register", { invite: deps.invites.tokenFor(actor.id) });
     return { link: `${request.protocol}://${request.host}${path}` };
   });
 
@@ -163,7 +166,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const actor = actorOf(request);
     const { language } = z.object({ language: z.string().max(8) }).parse(request.body);
     if (!isLocale(language)) throw new AppError("validation_failed", {}, { language: translate(request, "social.error.unknown_language") });
-    await items.setContentLanguage(actor.id, language);
+    await deps.preferences.setContentLanguage(actor.id, language);
     return { status: "ok", language };
   });
 }

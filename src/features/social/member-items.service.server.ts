@@ -1,6 +1,6 @@
 import { and, desc, eq, count } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { memberItems, memberNotes } from "./social.tables.server.ts";
 
 export interface MemberNote {
@@ -9,8 +9,8 @@ export interface MemberNote {
   readonly updatedAt: string;
 }
 
-/** A member's private notes about other members, their small stored items and content language. */
-export function createMemberItemsService(db: Database) {
+/** A member's private notes about other members and their small stored items. */
+export function createMemberItemsService(db: Database, directory: Pick<MemberDirectory, "membersByIds">) {
   return {
     /** Saves (or, when empty, deletes) the author's note about a member. */
     async setNote(authorId: number, subjectId: number, body: string): Promise<void> {
@@ -33,16 +33,20 @@ export function createMemberItemsService(db: Database) {
     async notes(authorId: number, page: number, perPage: number): Promise<{ notes: MemberNote[]; total: number }> {
       const [rows, [total]] = await Promise.all([
         db
-          .select({ username: users.username, note: memberNotes.body, updatedAt: memberNotes.updatedAt })
+          .select({ subjectId: memberNotes.subjectId, note: memberNotes.body, updatedAt: memberNotes.updatedAt })
           .from(memberNotes)
-          .innerJoin(users, eq(users.id, memberNotes.subjectId))
           .where(eq(memberNotes.authorId, authorId))
           .orderBy(desc(memberNotes.updatedAt))
           .limit(perPage)
           .offset((page - 1) * perPage),
         db.select({ n: count() }).from(memberNotes).where(eq(memberNotes.authorId, authorId)),
       ]);
-      return { notes: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total: total?.n ?? 0 };
+      const subjects = await directory.membersByIds(rows.map((row) => row.subjectId));
+      const notes = rows.flatMap((row) => {
+        const subject = subjects.get(row.subjectId);
+        return subject ? [{ username: subject.username, note: row.note, updatedAt: row.updatedAt.toISOString() }] : [];
+      });
+      return { notes, total: total?.n ?? 0 };
     },
 
     async getItem(userId: number, key: string): Promise<string | null> {
@@ -54,9 +58,6 @@ export function createMemberItemsService(db: Database) {
       await db.insert(memberItems).values({ userId, key, value }).onConflictDoUpdate({ target: [memberItems.userId, memberItems.key], set: { value, updatedAt: new Date() } });
     },
 
-    async setContentLanguage(userId: number, language: string): Promise<void> {
-      await db.update(users).set({ contentLanguage: language }).where(eq(users.id, userId));
-    },
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type ReportReason,
   type SocialCounts,
 } from "./social.schema.ts";
-import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes } from "./social.tables.server.ts";
+import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
 export type SocialFailure =
   | "not_found"
@@ -61,6 +61,9 @@ const targetColumns = {
   allowFriendRequests: users.allowFriendRequests,
 };
 
+/** username_key in the "C" collation: a prefix LIKE and its order use users_username_key_c_idx (drizzle/0008). */
+const usernameKeyInC = sql`${users.usernameKey} collate "C"`;
+
 function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
@@ -86,8 +89,8 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
     return ok(target);
   }
 
-  async function relationship(viewerId: number, targetId: number): Promise<Relationship> {
-    const [row] = await db
+  async function relationship(viewerId: number, targetId: number, on: Database = db): Promise<Relationship> {
+    const [row] = await on
       .select({
         areFriends: sql<boolean>`exists(select 1 from ${friendships} where ${friendships.userId} = ${viewerId} and ${friendships.friendId} = ${targetId})`,
         requestOut: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${viewerId} and ${friendRequests.recipientId} = ${targetId})`,
@@ -110,8 +113,38 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
     };
   }
 
+  /**
+   * Locks both members' count rows (creating missing ones) in id order, so
+   * that the checks and the writes of one action on this pair see no other
+   * action on it in between, and two transactions never deadlock on the pair.
+   */
+  async function lockPair(tx: Database, a: number, b: number): Promise<void> {
+    const ids = a < b ? [a, b] : [b, a];
+    await tx.insert(socialCounts).values(ids.map((userId) => ({ userId }))).onConflictDoNothing();
+    await tx.select({ userId: socialCounts.userId }).from(socialCounts).where(inArray(socialCounts.userId, ids)).orderBy(asc(socialCounts.userId)).for("update");
+  }
+
+  /** Adds to a member's counters (never below zero), in the transaction of the change counted. */
+  async function addToCounts(tx: Database, userId: number, delta: { friends?: number; followers?: number; following?: number }): Promise<void> {
+    const friends = delta.friends ?? 0;
+    const followers = delta.followers ?? 0;
+    const following = delta.following ?? 0;
+    await tx
+      .insert(socialCounts)
+      .values({ userId, friends: Math.max(0, friends), followers: Math.max(0, followers), following: Math.max(0, following) })
+      .onConflictDoUpdate({
+        target: socialCounts.userId,
+        set: {
+          friends: sql`greatest(0, ${socialCounts.friends} + ${friends})`,
+          followers: sql`greatest(0, ${socialCounts.followers} + ${followers})`,
+          following: sql`greatest(0, ${socialCounts.following} + ${following})`,
+        },
+      });
+  }
+
   async function befriend(tx: Database, a: number, b: number): Promise<void> {
-    await tx.insert(friendships).values([{ userId: a, friendId: b }, { userId: b, friendId: a }]).onConflictDoNothing();
+    const added = await tx.insert(friendships).values([{ userId: a, friendId: b }, { userId: b, friendId: a }]).onConflictDoNothing().returning({ userId: friendships.userId });
+    for (const row of added) await addToCounts(tx, row.userId, { friends: 1 });
     await tx.delete(friendRequests).where(or(and(eq(friendRequests.senderId, a), eq(friendRequests.recipientId, b)), and(eq(friendRequests.senderId, b), eq(friendRequests.recipientId, a))));
   }
 
@@ -120,31 +153,57 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       .delete(friendships)
       .where(or(and(eq(friendships.userId, a), eq(friendships.friendId, b)), and(eq(friendships.userId, b), eq(friendships.friendId, a))))
       .returning({ userId: friendships.userId });
+    for (const row of removed) await addToCounts(tx, row.userId, { friends: -1 });
     return removed.length;
+  }
+
+  async function follow(tx: Database, followerId: number, followedId: number): Promise<boolean> {
+    const added = await tx.insert(follows).values({ followerId, followedId }).onConflictDoNothing().returning({ id: follows.followerId });
+    if (added.length === 0) return false;
+    await addToCounts(tx, followerId, { following: 1 });
+    await addToCounts(tx, followedId, { followers: 1 });
+    return true;
+  }
+
+  async function unfollow(tx: Database, followerId: number, followedId: number): Promise<boolean> {
+    const removed = await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId))).returning({ id: follows.followerId });
+    if (removed.length === 0) return false;
+    await addToCounts(tx, followerId, { following: -1 });
+    await addToCounts(tx, followedId, { followers: -1 });
+    return true;
   }
 
   return {
     findTarget,
     relationship,
 
+    /**
+     * Checks and writes in one transaction with the pair locked: two members
+     * asking each other at the same moment become friends once (the second
+     * sees the first's request and accepts it), never two crossing requests.
+     */
     async sendFriendRequest(actor: Actor, username: string, fromRecommendation: boolean): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username);
       if (!resolved.ok) return resolved;
       const target = resolved.value;
-      const current = await relationship(actor.id, target.id);
-      if (current.blocksCurrentUser) return fail("blocked_by_member");
-      if (current.isBlocked) return fail("blocked");
-      if (current.areFriends) return fail("already_friends");
-      if (current.isFriendRequestExists) return fail("request_exists");
-      if (current.isFriendRequestFromUserExists) {
-        // They already asked: asking back makes the friendship.
-        await db.transaction((tx) => befriend(tx, actor.id, target.id));
-        await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
-        return ok(await relationship(actor.id, target.id));
-      }
-      if (!target.allowFriendRequests) return fail("requests_not_allowed");
-      await db.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
-      await announce({ type: "friend.request", recipientId: target.id, from: actor.username });
+      const outcome = await db.transaction(async (tx): Promise<Result<SocialEvent["type"], SocialFailure>> => {
+        await lockPair(tx, actor.id, target.id);
+        const current = await relationship(actor.id, target.id, tx);
+        if (current.blocksCurrentUser) return fail("blocked_by_member");
+        if (current.isBlocked) return fail("blocked");
+        if (current.areFriends) return fail("already_friends");
+        if (current.isFriendRequestExists) return fail("request_exists");
+        if (current.isFriendRequestFromUserExists) {
+          // They already asked: asking back makes the friendship.
+          await befriend(tx, actor.id, target.id);
+          return ok("friend.accepted");
+        }
+        if (!target.allowFriendRequests) return fail("requests_not_allowed");
+        await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
+        return ok("friend.request");
+      });
+      if (!outcome.ok) return outcome;
+      await announce({ type: outcome.value, recipientId: target.id, from: actor.username });
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -168,9 +227,13 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       const resolved = await resolve(actor, username);
       if (!resolved.ok) return resolved;
       const target = resolved.value;
-      const current = await relationship(actor.id, target.id);
-      if (!current.isFriendRequestFromUserExists) return fail("no_request");
-      await db.transaction((tx) => befriend(tx, actor.id, target.id));
+      const accepted = await db.transaction(async (tx) => {
+        await lockPair(tx, actor.id, target.id);
+        if (!(await relationship(actor.id, target.id, tx)).isFriendRequestFromUserExists) return false;
+        await befriend(tx, actor.id, target.id);
+        return true;
+      });
+      if (!accepted) return fail("no_request");
       await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
       return ok(await relationship(actor.id, target.id));
     },
@@ -195,18 +258,22 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
     async track(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username);
       if (!resolved.ok) return resolved;
-      const current = await relationship(actor.id, resolved.value.id);
-      if (current.blocksCurrentUser) return fail("blocked_by_member");
-      if (current.isTracked) return fail("already_tracking");
-      await db.insert(follows).values({ followerId: actor.id, followedId: resolved.value.id }).onConflictDoNothing();
+      const target = resolved.value;
+      const refusal = await db.transaction(async (tx): Promise<SocialFailure | null> => {
+        await lockPair(tx, actor.id, target.id);
+        const current = await relationship(actor.id, target.id, tx);
+        if (current.blocksCurrentUser) return "blocked_by_member";
+        if (!(await follow(tx, actor.id, target.id))) return "already_tracking";
+        return null;
+      });
+      if (refusal) return fail(refusal);
       return ok(await relationship(actor.id, resolved.value.id));
     },
 
     async untrack(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.delete(follows).where(and(eq(follows.followerId, actor.id), eq(follows.followedId, resolved.value.id))).returning({ id: follows.followerId });
-      if (removed.length === 0) return fail("not_tracking");
+      if (!(await db.transaction((tx) => unfollow(tx, actor.id, resolved.value.id)))) return fail("not_tracking");
       return ok(await relationship(actor.id, resolved.value.id));
     },
 
@@ -216,14 +283,16 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       if (!resolved.ok) return resolved;
       const target = resolved.value;
       if (hasAtLeast(target.membershipLevel, "moderator")) return fail("cannot_block_staff");
-      const current = await relationship(actor.id, target.id);
-      if (current.isBlocked) return fail("already_blocked");
-      await db.transaction(async (tx) => {
-        await tx.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing();
+      const blocked = await db.transaction(async (tx) => {
+        await lockPair(tx, actor.id, target.id);
+        const added = await tx.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing().returning({ id: blocks.blockerId });
+        if (added.length === 0) return false;
         await unfriend(tx, actor.id, target.id);
         await tx.delete(friendRequests).where(or(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, target.id)), and(eq(friendRequests.senderId, target.id), eq(friendRequests.recipientId, actor.id))));
-        await tx.delete(follows).where(and(eq(follows.followerId, target.id), eq(follows.followedId, actor.id)));
+        await unfollow(tx, target.id, actor.id);
+        return true;
       });
+      if (!blocked) return fail("already_blocked");
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -270,15 +339,10 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       return ok({ reported: !stopReports, blocked });
     },
 
+    /** One primary-key read: the counters kept with each change. */
     async counts(userId: number): Promise<SocialCounts> {
-      const [row] = await db
-        .select({
-          friends: sql<number>`(select count(*)::int from ${friendships} where ${friendships.userId} = ${userId})`,
-          followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followedId} = ${userId})`,
-          following: sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${userId})`,
-        })
-        .from(sql`(select 1) as one`);
-      return { friends: row?.friends ?? 0, followers: row?.followers ?? 0, following: row?.following ?? 0 };
+      const [row] = await db.select({ friends: socialCounts.friends, followers: socialCounts.followers, following: socialCounts.following }).from(socialCounts).where(eq(socialCounts.userId, userId));
+      return row ?? { friends: 0, followers: 0, following: 0 };
     },
 
     /** A member's friends; the viewer's own friends first when asked. */
@@ -308,8 +372,9 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
 
     /**
      * Whom to follow: friends of friends and members the viewer's follows
-     * follow, most connected first; then the most-followed members. Never
-     * oneself, members already followed, dismissed, blocked either way,
+     * follow, most connected first; then the most-followed members (read from
+     * the counters' index, a bounded pool, never by aggregating all follows).
+     * Never oneself, members already followed, dismissed, blocked either way,
      * guests or closed accounts.
      */
     async followSuggestions(viewerId: number, limit: number): Promise<string[]> {
@@ -317,19 +382,21 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
         union select ${dismissedSuggestions.dismissedId} from ${dismissedSuggestions} where ${dismissedSuggestions.userId} = ${viewerId}
         union select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
         union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
+      // Enough popular members that the viewer's own exclusions rarely empty it; "nulls last" as in social_counts_followers_idx.
+      const popularPool = 4 * limit + 100;
       const rows = await queryRows(db, sql`
         with candidates as (
-          select f2.friend_id as id, 2 as weight from ${friendships} f1 join ${friendships} f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId}
+          select f2.friend_id as id, 2 as weight, 0 as followers from ${friendships} f1 join ${friendships} f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId}
           union all
-          select fo2.followed_id, 1 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
+          select fo2.followed_id, 1, 0 from ${follows} fo1 join ${follows} fo2 on fo2.follower_id = fo1.followed_id where fo1.follower_id = ${viewerId}
           union all
-          select followed_id, 0 from ${follows} group by followed_id
+          (select ${socialCounts.userId}, 0, ${socialCounts.followers} from ${socialCounts} where ${socialCounts.followers} > 0 order by ${socialCounts.followers} desc nulls last limit ${popularPool})
         )
         select u.username from candidates c join ${users} u on u.id = c.id
         where c.id <> ${viewerId} and c.id not in (${excluded})
           and u.is_enabled and u.membership_level >= 10 and u.membership_level not between 5 and 8
         group by u.id, u.username
-        order by sum(c.weight) desc, count(*) desc, u.username_key
+        order by sum(c.weight) desc, count(*) filter (where c.weight > 0) desc, max(c.followers) desc, u.username_key
         limit ${limit}`);
       return rows.flatMap((row) => (typeof row.username === "string" ? [row.username] : []));
     },
@@ -362,8 +429,9 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
       const rows = await db
         .select({ username: users.username, countryCode: users.countryCode, chessTitle: users.chessTitle, avatarUrl: users.avatarUrl })
         .from(users)
-        .where(and(like(users.usernameKey, pattern), eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
-        .orderBy(asc(users.usernameKey))
+        .where(and(sql`${usernameKeyInC} like ${pattern}`, eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
+        // In the index's order: the scan stops once `limit` active members are found.
+        .orderBy(usernameKeyInC)
         .limit(limit);
       return rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl }));
     },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.server.ts";
+import { memberIdColumn } from "../accounts/member-reference.server.ts";
 
 /**
  * The social graph. Friendships are stored once per direction (two rows), so
@@ -9,8 +9,8 @@ import { users } from "../accounts/accounts.tables.server.ts";
 export const friendships = pgTable(
   "friendships",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    friendId: integer("friend_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: memberIdColumn("user_id", "cascade").notNull(),
+    friendId: memberIdColumn("friend_id", "cascade").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.friendId] }), index("friendships_friend_idx").on(table.friendId), check("friendships_not_self", sql`${table.userId} <> ${table.friendId}`)],
@@ -19,8 +19,8 @@ export const friendships = pgTable(
 export const friendRequests = pgTable(
   "friend_requests",
   {
-    senderId: integer("sender_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    recipientId: integer("recipient_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    senderId: memberIdColumn("sender_id", "cascade").notNull(),
+    recipientId: memberIdColumn("recipient_id", "cascade").notNull(),
     /** Sent from a suggestion (recommendation=1). */
     fromRecommendation: boolean("from_recommendation").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -28,12 +28,33 @@ export const friendRequests = pgTable(
   (table) => [primaryKey({ columns: [table.senderId, table.recipientId] }), index("friend_requests_recipient_idx").on(table.recipientId), check("friend_requests_not_self", sql`${table.senderId} <> ${table.recipientId}`)],
 );
 
+/**
+ * Each member's friend, follower and following counts, kept by the social
+ * service in the same transaction as the change they count (a custom
+ * migration filled them from the existing rows). The row is also the lock
+ * that serialises two members' crossing friend requests.
+ */
+export const socialCounts = pgTable(
+  "social_counts",
+  {
+    userId: memberIdColumn("user_id", "cascade").primaryKey(),
+    friends: integer("friends").notNull().default(0),
+    followers: integer("followers").notNull().default(0),
+    following: integer("following").notNull().default(0),
+  },
+  (table) => [
+    check("social_counts_not_negative", sql`${table.friends} >= 0 and ${table.followers} >= 0 and ${table.following} >= 0`),
+    // The most-followed members, for follow suggestions.
+    index("social_counts_followers_idx").on(table.followers.desc()).where(sql`${table.followers} > 0`),
+  ],
+);
+
 /** "Track" in the spec: following a member. */
 export const follows = pgTable(
   "follows",
   {
-    followerId: integer("follower_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    followedId: integer("followed_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    followerId: memberIdColumn("follower_id", "cascade").notNull(),
+    followedId: memberIdColumn("followed_id", "cascade").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.followerId, table.followedId] }), index("follows_followed_idx").on(table.followedId), check("follows_not_self", sql`${table.followerId} <> ${table.followedId}`)],
@@ -42,8 +63,8 @@ export const follows = pgTable(
 export const blocks = pgTable(
   "blocks",
   {
-    blockerId: integer("blocker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    blockedId: integer("blocked_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    blockerId: memberIdColumn("blocker_id", "cascade").notNull(),
+    blockedId: memberIdColumn("blocked_id", "cascade").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index("blocks_blocked_idx").on(table.blockedId), check("blocks_not_self", sql`${table.blockerId} <> ${table.blockedId}`)],
@@ -52,8 +73,8 @@ export const blocks = pgTable(
 export const mutes = pgTable(
   "mutes",
   {
-    muterId: integer("muter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    mutedId: integer("muted_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    muterId: memberIdColumn("muter_id", "cascade").notNull(),
+    mutedId: memberIdColumn("muted_id", "cascade").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.muterId, table.mutedId] }), check("mutes_not_self", sql`${table.muterId} <> ${table.mutedId}`)],
@@ -64,8 +85,8 @@ export const memberReports = pgTable(
   "member_reports",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    reporterId: integer("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    abuserId: integer("abuser_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reporterId: memberIdColumn("reporter_id", "cascade").notNull(),
+    abuserId: memberIdColumn("abuser_id", "cascade").notNull(),
     reason: varchar("reason", { length: 32 }).notNull(),
     details: varchar("details", { length: 2000 }),
     status: varchar("status", { length: 16 }).notNull().default("open"),
@@ -78,8 +99,8 @@ export const memberReports = pgTable(
 export const memberNotes = pgTable(
   "member_notes",
   {
-    authorId: integer("author_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    subjectId: integer("subject_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    authorId: memberIdColumn("author_id", "cascade").notNull(),
+    subjectId: memberIdColumn("subject_id", "cascade").notNull(),
     body: varchar("body", { length: 1000 }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,7 +111,7 @@ export const memberNotes = pgTable(
 export const memberItems = pgTable(
   "member_items",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: memberIdColumn("user_id", "cascade").notNull(),
     key: varchar("key", { length: 64 }).notNull(),
     value: text("value").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -102,15 +123,9 @@ export const memberItems = pgTable(
 export const dismissedSuggestions = pgTable(
   "dismissed_suggestions",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    dismissedId: integer("dismissed_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: memberIdColumn("user_id", "cascade").notNull(),
+    dismissedId: memberIdColumn("dismissed_id", "cascade").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.dismissedId] })],
 );
-
-/** When each member was last seen connected (presence's "offline since"). */
-export const memberPresence = pgTable("member_presence", {
-  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
-});

@@ -200,6 +200,15 @@ describe.each(databaseTargets())("the social graph on $name", (target) => {
     expect((await call(alice, "GET", "/callback/user/get-item/somethingElse")).status).toBe(404);
   });
 
+  it("stores the reading language a member picks, and refuses an unknown one without changing it", async () => {
+    const carla = await signedIn("carla");
+    const languageOfCarla = async () => (await suite.current.kingside.database.db.select({ language: users.contentLanguage }).from(users).where(eq(users.usernameKey, "carla")))[0]?.language;
+    expect((await call(carla, "POST", "/callback/user/content-language/set", { language: "es" })).body).toEqual({ status: "ok", language: "es" });
+    expect(await languageOfCarla()).toBe("es");
+    expect((await call(carla, "POST", "/callback/user/content-language/set", { language: "xx" })).status).toBe(422);
+    expect(await languageOfCarla()).toBe("es");
+  });
+
   it("answers lifetime scores with zeros until games exist", async () => {
     const alice = await signedIn("alice");
     expect((await call(alice, "GET", "/callback/user/lifetime-score/alice/bob")).body).toEqual({ win: 0, lose: 0, draw: 0 });

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.server.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
 import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
@@ -55,10 +53,10 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-export function createUserCardService(db: Database, social: SocialService, notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> }) {
+export function createUserCardService(directory: Pick<MemberDirectory, "memberByUsername">, social: SocialService, notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> }) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
-      const [user] = await db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
+      const user = await directory.memberByUsername(username);
       if (!user) return null;
       const isSelf = viewer?.id === user.id;
       const [relationship, counts, note] = await Promise.all([

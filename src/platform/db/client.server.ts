@@ -8,11 +8,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import * as schema from "./schema.server.ts";
-
-export type Schema = typeof schema;
-/** The one database type the services see, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type the services see, whichever driver is underneath.
+ * No schema generic: services query through the table objects they own (no
+ * relational `db.query`), so the platform needs no index of every feature's
+ * tables. drizzle-kit finds the tables itself (drizzle.config.ts).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -43,11 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db: Database = drizzlePglite({ client, schema });
+  const db: Database = drizzlePglite({ client });
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
   };
@@ -59,7 +61,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // database) is removed from the pool, which then emits "error": without a
   // listener that would crash the process. The next query opens a new connection.
   pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
-  const db: Database = drizzlePg({ client: pool, schema });
+  const db: Database = drizzlePg({ client: pool });
   return {
     db,
     kind: "postgres",
@@ -67,7 +69,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       const connection = await pool.connect();
       try {
         await connection.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
       } finally {
         await connection.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         connection.release();

@@ -1,38 +1,53 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { Locale } from "../i18n/locales.ts";
-import type { MembersService } from "../../features/members/members.service.server.ts";
-import type { SocialService } from "../../features/social/social.service.server.ts";
-import type { MemberItemsService } from "../../features/social/member-items.service.server.ts";
-import type { UserCardService } from "../../features/social/user-card.service.server.ts";
-import type { AccountSettingsService } from "../../features/accounts/settings/settings.service.server.ts";
-import type { MembershipService } from "../../features/accounts/membership/membership.service.server.ts";
-import type { StaffService } from "../../features/accounts/staff/staff.service.server.ts";
-import type { CurrentUser } from "../../features/accounts/current-user.ts";
+
+/**
+ * Every feature's services, by name. Empty here on purpose: the composition
+ * root (src/app/app-types.ts) merges in the services of the feature list, so
+ * the platform names no feature and a feature added to the list is typed
+ * everywhere at once.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Services {}
+
+/** What the shell itself reads of the person asking: enough for the navigation and the sign-out form. */
+export interface ShellViewer {
+  readonly isLoggedIn: boolean;
+  readonly isMember: boolean;
+  readonly isGuest: boolean;
+  readonly isModerator: boolean;
+  readonly id: number | null;
+  readonly username: string;
+}
+
+/**
+ * The person asking, as pages see it. The composition root merges in the
+ * accounts feature's current user (spec 001 §3.5), which has every field above.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PageViewer extends ShellViewer {}
+
+/** Who asks for a page and the CSRF token valid for their session. */
+export interface PageRequestIdentity {
+  readonly viewer: PageViewer;
+  /** Forms embed it as _token. */
+  readonly csrfToken: string;
+}
 
 /**
  * What the server hands every React Router loader: the services (loaders never
- * reach into tables), the feature flags and the message catalogs. Types only:
- * the objects are built once by the server process (src/server/app.server.ts).
+ * reach into tables), the feature flags and the message catalogs. The services
+ * are the same objects the JSON routes use, built once by the composition root.
+ * A type alias, not an interface: React Router's AppLoadContext has an index
+ * signature, which only object type aliases satisfy implicitly.
  */
-export interface Services {
-  readonly members: MembersService;
-  readonly social: SocialService;
-  readonly memberItems: MemberItemsService;
-  readonly userCards: UserCardService;
-  readonly accountSettings: AccountSettingsService;
-  readonly membership: MembershipService;
-  readonly staff: StaffService;
-}
-
-// A type alias, not an interface: React Router's AppLoadContext has an index
-// signature, which only object type aliases satisfy implicitly.
 export type KingsideLoadContext = {
   readonly services: Services;
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
   readonly production: boolean;
   /** Who is asking: the signed-in member, or the anonymous default object. */
-  readonly viewer: CurrentUser;
+  readonly viewer: PageViewer;
   /** The CSRF token valid for this request's session; forms embed it as _token. */
   readonly csrfToken: string;
 };

@@ -10,6 +10,13 @@ import { Redis } from "ioredis";
 export interface BusEvent {
   readonly type: string;
   readonly payload: unknown;
+  /** Numbers the events of an ordered stream (per room), so that a client sees a gap. */
+  readonly version?: number;
+}
+
+/** The event as carried: a copy with only the known fields (no version key when there is none). */
+function busEventOf(type: string, payload: unknown, version: unknown): BusEvent {
+  return typeof version === "number" ? { type, payload, version } : { type, payload };
 }
 
 export type BusHandler = (event: BusEvent, room: string) => void;
@@ -116,7 +123,7 @@ export function createMemoryBus(options: { log?: BusLogger } = {}): EventBus {
       // A JSON round trip, as over Redis: a payload that would not survive Redis
       // (a Date, a Map, a cycle) fails the same way on a laptop as in production,
       // and subscribers never share one mutable object.
-      registry.dispatch(room, { type: event.type, payload: jsonCopy(event.payload) });
+      registry.dispatch(room, busEventOf(event.type, jsonCopy(event.payload), event.version));
     },
     async subscribe(room, handler) {
       if (closed) throw new Error("event bus is closed");
@@ -157,7 +164,7 @@ function parseBusEvent(message: string): BusEvent | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null || !("type" in value) || typeof value.type !== "string") return undefined;
-  return { type: value.type, payload: "payload" in value ? value.payload : undefined };
+  return busEventOf(value.type, "payload" in value ? value.payload : undefined, "version" in value ? value.version : undefined);
 }
 
 /**
@@ -229,7 +236,7 @@ export async function createRedisBus(url: string, options: RedisBusOptions = {})
   return {
     kind: "redis",
     async publish(room, event) {
-      await publisher.publish(redisChannelPrefix + room, JSON.stringify({ type: event.type, payload: event.payload }));
+      await publisher.publish(redisChannelPrefix + room, JSON.stringify(busEventOf(event.type, event.payload, event.version)));
     },
     async subscribe(room, handler) {
       const channel = redisChannelPrefix + room;

@@ -1,50 +1,60 @@
 /**
  * The socket hub: `GET /ws` on the application's port. Sockets subscribe to
- * rooms; the hub holds one bus subscription per room on this instance, shared
- * by all local sockets in that room, and forwards every bus event to them.
- * Socket handlers never write data: services publish, the hub only relays.
+ * rooms of registered kinds (each with its access rule) and send commands
+ * (each answered by an ack or a refusal); the hub holds one bus subscription
+ * per room on this instance, shared by all local sockets in that room, and
+ * forwards every bus event to them. The hub never writes data: commands call
+ * services, services publish.
+ * docs/decisions/0012-socket-commands-rooms-and-outbox.md
  */
 import websocketPlugin from "@fastify/websocket";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { BusEvent, EventBus } from "./bus.server.ts";
+import { commandTable, createCommandRunner, type CommandRateLimit } from "./commands.server.ts";
+import { memberRoomKind } from "./member-room.ts";
 import {
+  createEventCatalog,
   encodeMessage,
   maxClientMessageBytes,
   parseClientMessage,
+  parseRoomName,
   type ClientMessage,
+  type EventCatalog,
   type ProtocolErrorCode,
-  type RealtimeEventMap,
-  type RealtimeEventType,
   type RoomName,
   type ServerMessage,
 } from "./protocol.ts";
+import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "./registry.ts";
+import { sessionsEndedChannel, sessionsEndedPayloadSchema } from "./sessions-ended.server.ts";
+import type { SocketIdentity } from "./socket-identity.ts";
+import type { z } from "zod";
 
-export type AuthorizeSubscription = (room: RoomName, request: FastifyRequest) => boolean | Promise<boolean>;
-
-/** One open socket: its id (unique per process run) and the upgrade request (with its viewer). */
-export interface SocketConnection {
-  readonly id: string;
-  readonly request: FastifyRequest;
-}
+/** Who opened the socket, taken once from the upgrade request (the socket id and address are the hub's). */
+export type IdentifySocket = (request: FastifyRequest) => Omit<SocketIdentity, "socketId" | "address">;
 
 /** Told of each socket once it is open; the function it returns, if any, is called once when that socket closes. */
-export type ConnectionListener = (connection: SocketConnection) => (() => void) | undefined;
+export type ConnectionListener = (identity: SocketIdentity) => (() => void) | undefined;
 
 export interface RealtimeDeps {
   readonly bus: EventBus;
   readonly instanceId: string;
   /** Interval of server ping frames; a socket that has not answered the previous one is dropped. */
   readonly heartbeatMs?: number;
-  /**
-   * Who may join which room. The default allows public rooms and refuses
-   * `user:*`; the accounts feature replaces it with a session check (which
-   * should also check the Origin header: browsers send cookies cross-site
-   * with a WebSocket handshake).
-   */
-  readonly authorizeSubscription?: AuthorizeSubscription;
+  /** The room kinds of the features; `user` (memberRoomKind) is always there. A room of any other kind is refused. */
+  readonly roomKinds?: readonly RoomKindDefinition[];
+  readonly commands?: readonly SocketCommandDefinition[];
+  /** The events of the features. When given, an event of an unknown type or with a payload that does not fit is not forwarded (and logged). */
+  readonly events?: readonly RealtimeEventDefinition[];
+  /** Default: every socket is an anonymous visitor. */
+  readonly identify?: IdentifySocket;
   readonly maxRoomsPerSocket?: number;
+  readonly commandRateLimit?: CommandRateLimit;
+  /** Open sockets per session on this instance; one more is closed at once (code 4029). */
+  readonly maxSocketsPerSession?: number;
+  /** Open sockets per client address on this instance. */
+  readonly maxSocketsPerAddress?: number;
   /** Presence counts members' sockets through this. */
   readonly onConnection?: ConnectionListener;
   /**
@@ -57,23 +67,34 @@ export interface RealtimeDeps {
 
 export const defaultHeartbeatMs = 25_000;
 export const defaultMaxRoomsPerSocket = 50;
+export const defaultMaxSocketsPerSession = 10;
+export const defaultMaxSocketsPerAddress = 50;
 /** Frames above this are cut by ws itself (close 1009); the protocol's own 4 KB limit answers with an error. */
-const maxFrameBytes = 64 * 1024;
+export const maxFrameBytes = 64 * 1024;
 /** A socket that cannot drain this much is too slow to follow; it is dropped and will resync on reconnect. */
 const maxBufferedBytes = 4 * 1024 * 1024;
 
-export const allowPublicRooms: AuthorizeSubscription = (room) => !room.startsWith("user:");
+/** Close codes the client may act on (4000-4999 are the application's). */
+export const closeCodes = { sessionEnded: 4001, tooManySockets: 4029 } as const;
 
-/** Publishes a domain event, typed by RealtimeEventMap. Call it after the transaction commits. */
-export function publishToRoom<K extends RealtimeEventType>(bus: EventBus, room: RoomName, type: K, payload: RealtimeEventMap[K]): Promise<void> {
-  return bus.publish(room, { type, payload });
+const anonymous: IdentifySocket = () => ({ memberId: null, username: null, level: 0, sessionId: null, locale: "en" });
+
+/** Publishes a domain event typed by its definition. Call it after the transaction commits (or use the outbox). */
+export function publishToRoom<Type extends string, Payload extends z.ZodType>(
+  bus: EventBus,
+  room: RoomName,
+  definition: RealtimeEventDefinition<Type, Payload>,
+  payload: z.input<Payload>,
+  options: { readonly version?: number } = {},
+): Promise<void> {
+  return bus.publish(room, options.version === undefined ? { type: definition.type, payload } : { type: definition.type, payload, version: options.version });
 }
 
 interface Client {
-  readonly id: string;
+  readonly identity: SocketIdentity;
   readonly socket: WebSocket;
-  readonly request: FastifyRequest;
   readonly rooms: Set<RoomName>;
+  readonly runCommand: ReturnType<typeof createCommandRunner>;
   /** Answered the last ping frame. */
   alive: boolean;
   closed: boolean;
@@ -88,16 +109,30 @@ interface RoomEntry {
 
 const socketOpen = 1;
 
+function roomKindsByName(definitions: readonly RoomKindDefinition[]): ReadonlyMap<string, RoomKindDefinition> {
+  const byName = new Map<string, RoomKindDefinition>();
+  for (const definition of [memberRoomKind, ...definitions]) {
+    if (byName.has(definition.kind)) throw new Error(`Room kind "${definition.kind}" is registered twice`);
+    byName.set(definition.kind, definition);
+  }
+  return byName;
+}
+
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
   const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
   const maxRooms = deps.maxRoomsPerSocket ?? defaultMaxRoomsPerSocket;
-  const authorize = deps.authorizeSubscription ?? allowPublicRooms;
+  const maxPerSession = deps.maxSocketsPerSession ?? defaultMaxSocketsPerSession;
+  const maxPerAddress = deps.maxSocketsPerAddress ?? defaultMaxSocketsPerAddress;
+  const identify = deps.identify ?? anonymous;
+  const roomKinds = roomKindsByName(deps.roomKinds ?? []);
+  const catalog: EventCatalog | undefined = deps.events ? createEventCatalog(deps.events) : undefined;
+  const commands = commandTable(deps.commands ?? []);
   const clients = new Set<Client>();
   const rooms = new Map<RoomName, RoomEntry>();
   let closing = false;
 
   if (!app.hasDecorator("websocketServer")) {
-    await app.register(websocketPlugin, { options: { maxPayload: maxFrameBytes } });
+    await app.register(websocketPlugin, { options: { maxPayload: maxFrameBytes }, errorHandler: handleSocketError });
   }
 
   function send(client: Client, message: ServerMessage): void {
@@ -108,11 +143,23 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     send(client, { type: "error", data: room ? { code, message, room } : { code, message } });
   }
 
-  function forward(room: RoomName, entry: Set<Client>, event: BusEvent): void {
+  /** The event as it may go out, or undefined when the catalog does not know it (a publisher's bug: logged, not forwarded). */
+  function checkedEvent(room: RoomName, event: BusEvent): BusEvent | undefined {
+    if (!catalog) return event;
+    const read = catalog.read(event.type, event.payload);
+    if (read) return event;
+    app.log.warn({ room, type: event.type }, "realtime: dropped an event of an unknown type or with a malformed payload");
+    return undefined;
+  }
+
+  function forward(room: RoomName, entry: Set<Client>, published: BusEvent): void {
+    const event = checkedEvent(room, published);
+    if (!event) return;
     // Encoded once per event, not once per socket.
-    const frame = JSON.stringify({ type: "event", data: { room, type: event.type, payload: event.payload } });
+    const data = event.version === undefined ? { room, type: event.type, payload: event.payload } : { room, type: event.type, payload: event.payload, version: event.version };
+    const frame = JSON.stringify({ type: "event", data });
     for (const client of entry) {
-      if (client.socket.readyState !== socketOpen) continue;
+      if (client.closed || client.socket.readyState !== socketOpen) continue;
       if (client.socket.bufferedAmount > maxBufferedBytes) {
         app.log.warn({ room }, "realtime: dropping a socket that does not keep up");
         client.socket.terminate();
@@ -158,6 +205,40 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
   }
 
+  /** The refusal for a room this socket may not join, or null when it may. */
+  async function roomRefusal(room: RoomName, identity: SocketIdentity): Promise<{ code: ProtocolErrorCode; message: string } | null> {
+    const parsed = parseRoomName(room);
+    const kind = parsed ? roomKinds.get(parsed.kind) : undefined;
+    if (!parsed || !kind || (kind.singleton ?? false) !== (parsed.id === null)) return { code: "unknown_room", message: `no such room: ${room}` };
+    if (!(await kind.access(identity, parsed.id))) return { code: "forbidden", message: `may not subscribe to ${room}` };
+    return null;
+  }
+
+  async function subscribe(client: Client, room: RoomName): Promise<void> {
+    if (client.rooms.has(room)) {
+      send(client, { type: "subscribed", data: { room } });
+      return;
+    }
+    if (client.rooms.size >= maxRooms) {
+      sendError(client, "too_many_rooms", `at most ${maxRooms} rooms per connection`, room);
+      return;
+    }
+    const refusal = await roomRefusal(room, client.identity);
+    if (refusal) {
+      sendError(client, refusal.code, refusal.message, room);
+      return;
+    }
+    if (client.closed || closing) return;
+    client.rooms.add(room);
+    try {
+      await join(room, client);
+    } catch (error) {
+      client.rooms.delete(room);
+      throw error;
+    }
+    send(client, { type: "subscribed", data: { room } });
+  }
+
   async function handleMessage(client: Client, message: ClientMessage): Promise<void> {
     switch (message.type) {
       case "ping":
@@ -166,29 +247,11 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       case "unsubscribe":
         if (client.rooms.delete(message.data.room)) await leave(message.data.room, client);
         return;
-      case "subscribe": {
-        const { room } = message.data;
-        if (client.rooms.has(room)) {
-          send(client, { type: "subscribed", data: { room } });
-          return;
-        }
-        if (client.rooms.size >= maxRooms) {
-          sendError(client, "too_many_rooms", `at most ${maxRooms} rooms per connection`, room);
-          return;
-        }
-        if (!(await authorize(room, client.request))) {
-          sendError(client, "forbidden", `may not subscribe to ${room}`, room);
-          return;
-        }
-        if (client.closed || closing) return;
-        client.rooms.add(room);
-        try {
-          await join(room, client);
-        } catch (error) {
-          client.rooms.delete(room);
-          throw error;
-        }
-        send(client, { type: "subscribed", data: { room } });
+      case "subscribe":
+        await subscribe(client, message.data.room);
+        return;
+      case "command": {
+        send(client, await client.runCommand(message.data, Date.now()));
         return;
       }
     }
@@ -208,21 +271,60 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     await Promise.all(joined.map((room) => leave(room, client)));
   }
 
+  /** Closes the sockets of ended sessions on this instance; they stop receiving at once, before the close handshake ends. */
+  function endSessions(sessionIds: ReadonlySet<string>): void {
+    for (const client of clients) {
+      if (client.identity.sessionId === null || !sessionIds.has(client.identity.sessionId)) continue;
+      client.closed = true;
+      client.socket.close(closeCodes.sessionEnded, "session ended");
+    }
+  }
+
+  function tooManySockets(identity: SocketIdentity): boolean {
+    let sameSession = 0;
+    let sameAddress = 0;
+    for (const client of clients) {
+      if (identity.sessionId !== null && client.identity.sessionId === identity.sessionId) sameSession += 1;
+      if (client.identity.address === identity.address) sameAddress += 1;
+    }
+    return sameSession >= maxPerSession || sameAddress >= maxPerAddress;
+  }
+
   async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!deps.verifyUpgrade || deps.verifyUpgrade(request)) return;
     await reply.code(403).header("cache-control", "no-store").send({ code: "forbidden", message: "This WebSocket upgrade is not allowed." });
   }
 
+  const unsubscribeControl = await deps.bus.subscribe(sessionsEndedChannel, (event) => {
+    const parsed = sessionsEndedPayloadSchema.safeParse(event.payload);
+    if (parsed.success) endSessions(new Set(parsed.data.sessionIds));
+    else app.log.warn({ type: event.type }, "realtime: malformed session notice");
+  });
+
   app.get("/ws", { websocket: true, preValidation: refuseUpgrade }, (socket, request) => {
-    const client: Client = { id: randomUUID(), socket, request, rooms: new Set(), alive: true, closed: false, queue: Promise.resolve() };
     if (closing) {
       socket.close(1001, "server shutting down");
       return;
     }
+    const identity: SocketIdentity = { ...identify(request), socketId: randomUUID(), address: request.ip };
+    if (tooManySockets(identity)) {
+      app.log.warn({ sessionSockets: maxPerSession, addressSockets: maxPerAddress, address: identity.address }, "realtime: too many sockets; refused");
+      socket.close(closeCodes.tooManySockets, "too many sockets");
+      return;
+    }
+    const client: Client = {
+      identity,
+      socket,
+      rooms: new Set(),
+      runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
+      alive: true,
+      closed: false,
+      queue: Promise.resolve(),
+    };
     clients.add(client);
     let onClosed: (() => void) | undefined;
     try {
-      onClosed = deps.onConnection?.({ id: client.id, request });
+      onClosed = deps.onConnection?.(identity);
     } catch (error) {
       app.log.error({ err: error }, "realtime: connection listener failed");
     }
@@ -237,7 +339,8 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         return;
       }
       const text = rawDataToText(data);
-      if (text === undefined) {
+      if (typeof text === "number") {
+        app.log.warn({ refusal: "message_too_large", sizeBytes: text, limitBytes: maxClientMessageBytes, address: identity.address }, "realtime: frame refused");
         sendError(client, "message_too_large", `messages are limited to ${maxClientMessageBytes} bytes`);
         return;
       }
@@ -246,8 +349,9 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         sendError(client, parsed.code, parsed.message);
         return;
       }
-      const room = parsed.value.type === "ping" ? undefined : parsed.value.data.room;
-      enqueue(client, () => handleMessage(client, parsed.value), room);
+      const message = parsed.value;
+      const room = message.type === "subscribe" || message.type === "unsubscribe" ? message.data.room : undefined;
+      enqueue(client, () => handleMessage(client, message), room);
     });
     socket.on("close", () => {
       client.closed = true;
@@ -286,13 +390,28 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     clients.clear();
     const entries = [...rooms.values()];
     rooms.clear();
-    await Promise.all(entries.map((entry) => releaseRoom(entry)));
+    await Promise.all([...entries.map((entry) => releaseRoom(entry)), unsubscribeControl().catch(() => undefined)]);
   });
 }
 
-/** Decodes a text frame; undefined when it exceeds the protocol limit (checked before decoding). */
-function rawDataToText(data: RawData): string | undefined {
+/**
+ * ws reports a frame it refuses (too large: close 1009; malformed: 1002) as an
+ * error and closes the socket itself: the client's fault, logged as a refusal
+ * without a stack. Anything else is ours: logged as an error, socket dropped.
+ */
+function handleSocketError(this: FastifyInstance, error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
+  if (code?.startsWith("WS_ERR_")) {
+    request.log.warn({ refusal: code, reason: error.message, limitBytes: maxFrameBytes, address: request.ip }, "realtime: frame refused");
+    return;
+  }
+  request.log.error({ err: error }, "realtime: socket error");
+  socket.terminate();
+}
+
+/** Decodes a text frame; its size in bytes when it exceeds the protocol limit (checked before decoding). */
+function rawDataToText(data: RawData): string | number {
   const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-  if (buffer.byteLength > maxClientMessageBytes) return undefined;
+  if (buffer.byteLength > maxClientMessageBytes) return buffer.byteLength;
   return buffer.toString("utf8");
 }

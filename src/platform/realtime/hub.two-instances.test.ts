@@ -5,6 +5,7 @@ import { publishToRoom } from "./hub.server.ts";
 import { roomName, type RealtimeEvent } from "./protocol.ts";
 import { createSocketClient } from "./socket-client.ts";
 import { eventually, redisUrlForTests, required, startTestHub, TestSocket, uniqueWord, type TestHub } from "./test-kit.server.ts";
+import { demoEcho, systemBroadcast } from "./demo-room.ts";
 
 // Fails the file in CI without REDIS_URL; elsewhere warns and skips.
 const redisUrl = redisUrlForTests();
@@ -35,7 +36,7 @@ describe("two instances sharing Redis", () => {
     onB.send({ type: "subscribe", data: { room } });
     await onB.next("subscribed");
 
-    await publishToRoom(a.bus, room, "demo.echo", { text: "from A", from: "A" });
+    await publishToRoom(a.bus, room, demoEcho, { text: "from A", from: "A" });
     expect((await onB.next("event")).data).toEqual({ room, type: "demo.echo", payload: { text: "from A", from: "A" } });
   });
 
@@ -53,7 +54,7 @@ describe("two instances sharing Redis", () => {
     }
     await eventually(() => confirmed === 2, "both subscriptions");
 
-    await publishToRoom(b.bus, room, "system.broadcast", { text: "from B" });
+    await publishToRoom(b.bus, room, systemBroadcast, { text: "from B" });
     await eventually(() => [...received.values()].every((events) => events.length === 1), "the event on both instances");
     for (const events of received.values()) expect(events[0]).toEqual({ room, type: "system.broadcast", payload: { text: "from B" } });
   });

@@ -1,25 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { isRoomName, maxClientMessageBytes, parseClientMessage, parseServerMessage, roomName } from "./protocol.ts";
+import { demoRealtime } from "./demo-room.ts";
+import { createEventCatalog, isRoomName, maxClientMessageBytes, parseClientMessage, parseRoomName, parseServerMessage, roomName } from "./protocol.ts";
 
 describe("room names", () => {
-  it("builds and accepts the known room kinds", () => {
+  it("builds and accepts `kind` and `kind:id` of any well-formed kind", () => {
     expect(roomName("game", 42)).toBe("game:42");
     expect(roomName("user", "abc_D-9")).toBe("user:abc_D-9");
     expect(roomName("tv")).toBe("tv");
-    expect(roomName("presence")).toBe("presence");
-    for (const room of ["club:7", "demo:x", "tv", "presence"]) expect(isRoomName(room)).toBe(true);
+    for (const room of ["club:7", "demo:x", "tv", "lobby", "team-match:3"]) expect(isRoomName(room)).toBe(true);
+    expect(parseRoomName("club:7")).toEqual({ kind: "club", id: "7" });
+    expect(parseRoomName("tv")).toEqual({ kind: "tv", id: null });
   });
 
-  it("rejects unknown kinds, missing ids and odd characters", () => {
-    for (const room of ["lobby", "game:", "game", "tv:1", "game:1:2", "game:a b", `game:${"x".repeat(65)}`, "GAME:1", 5]) {
+  it("rejects missing ids, odd characters and odd kinds", () => {
+    for (const room of ["game:", ":1", "game:1:2", "game:a b", `game:${"x".repeat(65)}`, "GAME:1", "9game:1", `${"k".repeat(33)}:1`, 5]) {
       expect(isRoomName(room)).toBe(false);
     }
     expect(() => roomName("game", "a/b")).toThrow(/Invalid game room id/);
+    expect(() => roomName("Game")).toThrow(/Invalid room kind/);
   });
 });
 
 describe("parseClientMessage", () => {
-  it("accepts the three client messages", () => {
+  it("accepts the four client messages", () => {
+    expect(parseClientMessage('{"type":"command","data":{"id":"r-1","name":"game.move","input":{"uci":"e2e4"}}}')).toEqual({
+      ok: true,
+      value: { type: "command", data: { id: "r-1", name: "game.move", input: { uci: "e2e4" } } },
+    });
     expect(parseClientMessage('{"type":"subscribe","data":{"room":"game:1"}}')).toEqual({ ok: true, value: { type: "subscribe", data: { room: "game:1" } } });
     expect(parseClientMessage('{"type":"unsubscribe","data":{"room":"tv"}}').ok).toBe(true);
     expect(parseClientMessage('{"type":"ping","data":{"t":12.5}}').ok).toBe(true);
@@ -28,7 +35,9 @@ describe("parseClientMessage", () => {
   it("rejects unknown types, invalid rooms, extra fields and non-JSON", () => {
     for (const raw of [
       '{"type":"publish","data":{"room":"tv"}}',
-      '{"type":"subscribe","data":{"room":"nope:1"}}',
+      '{"type":"command","data":{"id":"has space","name":"game.move","input":1}}',
+      '{"type":"command","data":{"id":"1","name":"Game Move","input":1}}',
+      '{"type":"subscribe","data":{"room":"nope:1:2"}}',
       '{"type":"subscribe","data":{"room":"tv","extra":1}}',
       '{"type":"ping","data":{"t":"now"}}',
       '{"type":"ping"}',
@@ -50,15 +59,30 @@ describe("parseClientMessage", () => {
 });
 
 describe("parseServerMessage", () => {
-  it("types known events and validates their payloads", () => {
-    const raw = JSON.stringify({ type: "event", data: { room: "demo:x", type: "demo.echo", payload: { text: "hi", from: "A" } } });
-    expect(parseServerMessage(raw)).toEqual({ type: "event", data: { room: "demo:x", type: "demo.echo", payload: { text: "hi", from: "A" } } });
+  const catalog = createEventCatalog(demoRealtime.events);
+
+  it("reads events with their optional version, and checks payloads against a catalog", () => {
+    const raw = JSON.stringify({ type: "event", data: { room: "demo:x", type: "demo.echo", payload: { text: "hi", from: "A" }, version: 3 } });
+    expect(parseServerMessage(raw, catalog)).toEqual({ type: "event", data: { room: "demo:x", type: "demo.echo", payload: { text: "hi", from: "A" }, version: 3 } });
     const badPayload = JSON.stringify({ type: "event", data: { room: "demo:x", type: "demo.echo", payload: { text: 1 } } });
-    expect(parseServerMessage(badPayload)).toBeUndefined();
+    expect(parseServerMessage(badPayload, catalog)).toBeUndefined();
+    expect(parseServerMessage(badPayload)).toMatchObject({ type: "event", data: { payload: { text: 1 } } });
   });
 
-  it("skips event types this client does not know (a newer server)", () => {
+  it("skips event types the catalog does not know (a newer server)", () => {
     const raw = JSON.stringify({ type: "event", data: { room: "tv", type: "tv.future", payload: {} } });
-    expect(parseServerMessage(raw)).toBeUndefined();
+    expect(parseServerMessage(raw, catalog)).toBeUndefined();
+  });
+
+  it("reads acks and refusals", () => {
+    expect(parseServerMessage('{"type":"ack","data":{"id":"r1","result":{"x":1}}}')).toEqual({ type: "ack", data: { id: "r1", result: { x: 1 } } });
+    expect(parseServerMessage('{"type":"refusal","data":{"id":"r1","code":"not_your_turn"}}')).toEqual({ type: "refusal", data: { id: "r1", code: "not_your_turn" } });
+    expect(parseServerMessage('{"type":"refusal","data":{"id":"r1","code":"Bad Code"}}')).toBeUndefined();
+  });
+});
+
+describe("createEventCatalog", () => {
+  it("refuses an event type defined twice", () => {
+    expect(() => createEventCatalog([...demoRealtime.events, ...demoRealtime.events])).toThrow(/defined twice/);
   });
 });

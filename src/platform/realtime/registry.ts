@@ -56,3 +56,13 @@ export interface RealtimeEventDefinition<Type extends string = string, Payload e
   readonly type: Type;
   readonly payload: Payload;
 }
+
+/** Typed helper: keeps the literal type and the payload schema. */
+export function defineRealtimeEvent<Type extends string, Payload extends z.ZodType>(type: Type, payload: Payload): RealtimeEventDefinition<Type, Payload> {
+  return { type, payload };
+}
+
+/** Event type -> payload, derived from a list of definitions (the composition root's event map). */
+export type RealtimeEventMapOf<Definitions extends readonly RealtimeEventDefinition[]> = {
+  [Definition in Definitions[number] as Definition["type"]]: z.infer<Definition["payload"]>;
+};

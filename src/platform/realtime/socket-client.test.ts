@@ -6,6 +6,10 @@ import { publishToRoom, registerRealtime } from "./hub.server.ts";
 import type { RealtimeEvent } from "./protocol.ts";
 import { backoffDelay, createSocketClient, type SocketClient, type SocketStatus } from "./socket-client.ts";
 import { eventually, startTestHub } from "./test-kit.server.ts";
+import { defineSocketCommand } from "./registry.ts";
+import { z } from "zod";
+import { fail, ok } from "../../shared/result.ts";
+import { demoEcho, demoRealtime, systemBroadcast } from "./demo-room.ts";
 
 describe("backoffDelay", () => {
   it("grows exponentially up to the cap, minus at most the jitter fraction", () => {
@@ -22,9 +26,22 @@ describe("socket client", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function setup() {
+  let echoes = 0;
+  const echo = defineSocketCommand({
+    name: "demo.echo",
+    input: z.object({ text: z.string() }),
+    access: () => true,
+    async handle({ text }) {
+      echoes += 1;
+      if (text === "slow") await new Promise((resolve) => setTimeout(resolve, 300));
+      return text === "no" ? fail("said_no") : ok({ echoed: text });
+    },
+  });
+
+  async function setup(options: { commandTimeoutMs?: number } = {}) {
+    echoes = 0;
     const bus = createMemoryBus();
-    const hub = await startTestHub({ bus, instanceId: "client-test" });
+    const hub = await startTestHub({ bus, instanceId: "client-test", commands: [echo] });
     cleanups.push(() => bus.close(), () => hub.app.close());
     const statuses: SocketStatus[] = [];
     const client: SocketClient = createSocketClient({
@@ -32,6 +49,8 @@ describe("socket client", () => {
       WebSocketImpl: WebSocket,
       reconnect: { initialDelayMs: 20, maxDelayMs: 200 },
       onStatus: (status) => statuses.push(status),
+      events: demoRealtime.events,
+      ...options,
     });
     cleanups.push(() => client.close());
     return { bus, hub, client, statuses };
@@ -43,7 +62,7 @@ describe("socket client", () => {
     let confirmations = 0;
     const unsubscribe = client.subscribe("demo:client", (event) => events.push(event), { onSubscribed: () => (confirmations += 1) });
     await eventually(() => confirmations === 1, "the subscription");
-    await publishToRoom(bus, "demo:client", "demo.echo", { text: "one", from: "server" });
+    await publishToRoom(bus, "demo:client", demoEcho, { text: "one", from: "server" });
     await eventually(() => events.length === 1, "the event");
     expect(events[0]).toEqual({ room: "demo:client", type: "demo.echo", payload: { text: "one", from: "server" } });
 
@@ -51,10 +70,10 @@ describe("socket client", () => {
     // A second subscriber to another room proves the connection still delivers.
     const other: RealtimeEvent[] = [];
     let otherConfirmed = false;
-    client.subscribe("tv", (event) => other.push(event), { onSubscribed: () => (otherConfirmed = true) });
+    client.subscribe("demo:tv", (event) => other.push(event), { onSubscribed: () => (otherConfirmed = true) });
     await eventually(() => otherConfirmed, "the tv subscription");
-    await publishToRoom(bus, "demo:client", "demo.echo", { text: "two", from: "server" });
-    await publishToRoom(bus, "tv", "system.broadcast", { text: "tv" });
+    await publishToRoom(bus, "demo:client", demoEcho, { text: "two", from: "server" });
+    await publishToRoom(bus, "demo:tv", systemBroadcast, { text: "demo:tv" });
     await eventually(() => other.length === 1, "the tv event");
     expect(events).toHaveLength(1);
   });
@@ -71,7 +90,7 @@ describe("socket client", () => {
     await eventually(() => confirmations === 2, "the subscription after the reconnect");
     expect(statuses).toEqual(["connecting", "open", "closed", "connecting", "open"]);
 
-    await publishToRoom(bus, "demo:again", "demo.echo", { text: "after reconnect", from: "server" });
+    await publishToRoom(bus, "demo:again", demoEcho, { text: "after reconnect", from: "server" });
     await eventually(() => events.length === 1, "the event after the reconnect");
     expect(events[0]?.payload).toEqual({ text: "after reconnect", from: "server" });
   });
@@ -85,7 +104,7 @@ describe("socket client", () => {
     cleanups.push(() => client.close(), () => bus.close());
     const events: RealtimeEvent[] = [];
     let confirmations = 0;
-    client.subscribe("presence", (event) => events.push(event), { onSubscribed: () => (confirmations += 1) });
+    client.subscribe("demo:presence", (event) => events.push(event), { onSubscribed: () => (confirmations += 1) });
     await eventually(() => confirmations === 1, "the first subscription");
 
     await first.app.close();
@@ -93,12 +112,12 @@ describe("socket client", () => {
     await eventually(() => statuses.filter((status) => status === "closed").length >= 3, "failed reconnect attempts");
 
     const second = fastify({ logger: false });
-    await registerRealtime(second, { bus, instanceId: "second" });
+    await registerRealtime(second, { bus, instanceId: "second", ...demoRealtime });
     await second.listen({ host: "127.0.0.1", port: Number(port) });
     cleanups.push(() => second.close());
 
     await eventually(() => confirmations === 2, "the subscription on the restarted server");
-    await publishToRoom(bus, "presence", "system.broadcast", { text: "back" });
+    await publishToRoom(bus, "demo:presence", systemBroadcast, { text: "back" });
     await eventually(() => events.length === 1, "the event from the restarted server");
   });
 
@@ -126,5 +145,59 @@ describe("socket client", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(statuses.at(-1)).toBe("closed");
     expect(hub.app.websocketServer.clients.size).toBe(0);
+  });
+
+  it("sends a command and resolves with the ack's result or the refusal's code", async () => {
+    const { client } = await setup();
+    expect(await client.command("demo.echo", { text: "hi" })).toEqual({ ok: true, value: { echoed: "hi" } });
+    expect(await client.command("demo.echo", { text: "no" })).toEqual({ ok: false, error: "said_no" });
+    expect(await client.command("demo.echo", { text: 5 })).toEqual({ ok: false, error: "invalid_input" });
+    expect(await client.command("demo.nothing", {})).toEqual({ ok: false, error: "unknown_command" });
+    expect(echoes).toBe(2);
+  });
+
+  it("waits for the connection before sending, and resolves `timeout` when no answer comes in time", async () => {
+    const { client } = await setup({ commandTimeoutMs: 100 });
+    // Sent before the socket is open: queued, then sent.
+    expect(client.status).toBe("connecting");
+    expect(await client.command("demo.echo", { text: "early" })).toEqual({ ok: true, value: { echoed: "early" } });
+    expect(await client.command("demo.echo", { text: "slow" })).toEqual({ ok: false, error: "timeout" });
+  });
+
+  it("resends a command cut off by a reconnect with the same id, and resolves once", async () => {
+    const { hub, client } = await setup();
+    await eventually(() => client.status === "open", "the connection");
+    const answer = client.command("demo.echo", { text: "slow" });
+    for (const socket of hub.app.websocketServer.clients) socket.terminate();
+    expect(await answer).toEqual({ ok: true, value: { echoed: "slow" } });
+    client.close();
+    expect(await client.command("demo.echo", { text: "late" })).toEqual({ ok: false, error: "closed" });
+  });
+
+  it("hands over versioned events in order, drops repeats, and refetches on a gap and after a reconnect", async () => {
+    const { bus, hub, client } = await setup();
+    const versions: Array<number | undefined> = [];
+    let refetches = 0;
+    let confirmations = 0;
+    client.subscribe("demo:game", (event) => versions.push(event.version), { onSubscribed: () => (confirmations += 1), refetch: () => (refetches += 1) });
+    await eventually(() => confirmations === 1, "the subscription");
+    expect(refetches).toBe(0);
+    for (const version of [1, 2, 2, 1, 3]) await publishToRoom(bus, "demo:game", systemBroadcast, { text: "move" }, { version });
+    await eventually(() => versions.length === 3, "three events");
+    expect(versions).toEqual([1, 2, 3]);
+
+    await publishToRoom(bus, "demo:game", systemBroadcast, { text: "move" }, { version: 6 });
+    await eventually(() => refetches === 1, "the refetch after a gap");
+    await publishToRoom(bus, "demo:game", systemBroadcast, { text: "move" }, { version: 7 });
+    await eventually(() => versions.length === 4, "the event after the gap");
+    expect(versions).toEqual([1, 2, 3, 7]);
+
+    for (const socket of hub.app.websocketServer.clients) socket.terminate();
+    await eventually(() => confirmations === 2, "the subscription after the reconnect");
+    expect(refetches).toBe(2);
+    // After a reconnect any version is the new base.
+    await publishToRoom(bus, "demo:game", systemBroadcast, { text: "move" }, { version: 12 });
+    await eventually(() => versions.length === 5, "the first event after the reconnect");
+    expect(refetches).toBe(2);
   });
 });

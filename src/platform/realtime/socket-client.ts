@@ -1,12 +1,27 @@
 /**
  * The socket client for the browser (and for node tests): one connection,
  * many room subscriptions, automatic reconnect with capped, jittered
- * exponential backoff, and every room re-subscribed after a reconnect.
+ * exponential backoff, every room re-subscribed after a reconnect, and
+ * commands answered by an ack or a refusal.
  *
  * Events published while a client was away are not replayed: pass
- * `onSubscribed` to reload state each time a subscription is (re)confirmed.
+ * `onSubscribed` to reload state each time a subscription is (re)confirmed,
+ * or, for an ordered stream whose events carry a version, `refetch`, called
+ * on a reconnect and on a gap in the versions.
  */
-import { encodeMessage, parseServerMessage, type ClientMessage, type RealtimeEvent, type RoomName, type ServerMessageMap } from "./protocol.ts";
+import { fail, ok, type Result } from "../../shared/result.ts";
+import {
+  createEventCatalog,
+  encodeMessage,
+  parseServerMessage,
+  type ClientMessage,
+  type EventCatalog,
+  type PlatformRefusalCode,
+  type RealtimeEvent,
+  type RoomName,
+  type ServerMessageMap,
+} from "./protocol.ts";
+import type { RealtimeEventDefinition } from "./registry.ts";
 
 /** Method syntax makes the parameter bivariant, so both the DOM's and ws's sockets fit. */
 type Listener<E> = { bivarianceHack(event: E): void }["bivarianceHack"];
@@ -52,25 +67,57 @@ export interface SocketClientOptions {
   readonly onStatus?: (status: SocketStatus) => void;
   /** Protocol errors from the server (a refused room, a bad message). */
   readonly onError?: (error: ServerMessageMap["error"]) => void;
+  /** The registered events: when given, events of other types or with malformed payloads are dropped. */
+  readonly events?: readonly RealtimeEventDefinition[];
+  /** How long a command waits for its answer (resent after each reconnect meanwhile). Default 10 s. */
+  readonly commandTimeoutMs?: number;
 }
+
+/** Why a command was not done: the server's refusal code, or the client's own `timeout` or `closed`. */
+export type CommandRefusalCode = PlatformRefusalCode | "timeout" | "closed" | (string & {});
+
+export type CommandResult<T> = Result<T, CommandRefusalCode>;
 
 export type RealtimeEventHandler = (event: RealtimeEvent) => void;
 
 export interface SubscribeOptions {
   /** Called each time the server confirms the room, including after every reconnect. */
   readonly onSubscribed?: () => void;
+  /**
+   * For an ordered stream (events with a `version`): reload the snapshot. Called
+   * when the room is confirmed again after a reconnect and when a version is
+   * skipped (the event after the gap is not handed over: the snapshot covers it).
+   */
+  readonly refetch?: () => void;
 }
 
 export interface SocketClient {
   readonly status: SocketStatus;
   /** Returns the matching unsubscribe. */
   subscribe(room: RoomName, handler: RealtimeEventHandler, options?: SubscribeOptions): () => void;
+  /**
+   * Sends a command; resolves with the ack's result or a refusal, never rejects.
+   * The request id stays the same when it is resent after a reconnect, so the
+   * server can answer a repeat without doing the work twice.
+   */
+  command(name: string, input: unknown): Promise<CommandResult<unknown>>;
   close(): void;
 }
 
 interface Subscription {
   readonly handler: RealtimeEventHandler;
   readonly onSubscribed: (() => void) | undefined;
+  readonly refetch: (() => void) | undefined;
+}
+
+interface PendingCommand {
+  readonly frame: Extract<ClientMessage, { type: "command" }>;
+  readonly settle: (result: CommandResult<unknown>) => void;
+}
+
+/** A prefix per client and page load, so that ids never repeat across reloads. */
+function clientIdPrefix(): string {
+  return globalThis.crypto?.randomUUID?.().slice(0, 8) ?? Math.random().toString(36).slice(2, 10);
 }
 
 const socketOpen = 1;
@@ -95,10 +142,19 @@ function resolveWebSocket(given: WebSocketConstructor | undefined): WebSocketCon
 export function createSocketClient(options: SocketClientOptions): SocketClient {
   const WebSocketImpl = resolveWebSocket(options.WebSocketImpl);
   const pingIntervalMs = options.pingIntervalMs ?? 20_000;
+  const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
+  const catalog: EventCatalog | undefined = options.events ? createEventCatalog(options.events) : undefined;
 
   const subscriptions = new Map<RoomName, Set<Subscription>>();
   /** Rooms the server has confirmed on the current connection. */
   const confirmedRooms = new Set<RoomName>();
+  /** Rooms confirmed at least once: a later confirmation follows a reconnect. */
+  const everConfirmedRooms = new Set<RoomName>();
+  /** Last version seen per room of an ordered stream, on the current connection. */
+  const lastVersions = new Map<RoomName, number>();
+  const pendingCommands = new Map<string, PendingCommand>();
+  const idPrefix = clientIdPrefix();
+  let commandCounter = 0;
   let socket: WebSocketLike | undefined;
   let status: SocketStatus = "closed";
   let attempt = 0;
@@ -126,6 +182,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       lastHeardAt = Date.now();
       setStatus("open");
       for (const room of subscriptions.keys()) send({ type: "subscribe", data: { room } });
+      for (const pending of pendingCommands.values()) send(pending.frame);
       pingTimer = setInterval(checkAlive, pingIntervalMs);
     };
     current.onmessage = (event) => {
@@ -161,6 +218,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     clearInterval(pingTimer);
     pingTimer = undefined;
     confirmedRooms.clear();
+    lastVersions.clear();
     setStatus("closed");
     if (stopped) return;
     reconnectTimer = setTimeout(connect, backoffDelay(attempt, options.reconnect));
@@ -168,7 +226,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   }
 
   function handleMessage(raw: string): void {
-    const message = parseServerMessage(raw);
+    const message = parseServerMessage(raw, catalog);
     if (!message) return;
     switch (message.type) {
       case "hello":
@@ -179,11 +237,22 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
         const room = message.data.room;
         if (!subscriptions.has(room)) return;
         confirmedRooms.add(room);
-        for (const subscription of [...(subscriptions.get(room) ?? [])]) subscription.onSubscribed?.();
+        const again = everConfirmedRooms.has(room);
+        everConfirmedRooms.add(room);
+        for (const subscription of [...(subscriptions.get(room) ?? [])]) {
+          subscription.onSubscribed?.();
+          if (again) subscription.refetch?.();
+        }
         return;
       }
       case "event":
-        for (const subscription of [...(subscriptions.get(message.data.room) ?? [])]) subscription.handler(message.data);
+        handleEvent(message.data);
+        return;
+      case "ack":
+        settleCommand(message.data.id, ok(message.data.result));
+        return;
+      case "refusal":
+        settleCommand(message.data.id, fail(message.data.code, message.data.values));
         return;
       case "error":
         options.onError?.(message.data);
@@ -193,6 +262,29 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     }
   }
 
+  function handleEvent(event: RealtimeEvent): void {
+    const room = event.room;
+    const listeners = [...(subscriptions.get(room) ?? [])];
+    if (event.version !== undefined) {
+      const last = lastVersions.get(room);
+      // A repeat or an older event: the state already has it.
+      if (last !== undefined && event.version <= last) return;
+      lastVersions.set(room, event.version);
+      if (last !== undefined && event.version > last + 1) {
+        for (const subscription of listeners) subscription.refetch?.();
+        return;
+      }
+    }
+    for (const subscription of listeners) subscription.handler(event);
+  }
+
+  function settleCommand(id: string, result: CommandResult<unknown>): void {
+    const pending = pendingCommands.get(id);
+    if (!pending) return;
+    pendingCommands.delete(id);
+    pending.settle(result);
+  }
+
   connect();
 
   return {
@@ -200,7 +292,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       return status;
     },
     subscribe(room, handler, subscribeOptions = {}) {
-      const subscription: Subscription = { handler, onSubscribed: subscribeOptions.onSubscribed };
+      const subscription: Subscription = { handler, onSubscribed: subscribeOptions.onSubscribed, refetch: subscribeOptions.refetch };
       const existing = subscriptions.get(room);
       if (existing) {
         existing.add(subscription);
@@ -214,13 +306,34 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
         if (!current?.delete(subscription) || current.size > 0) return;
         subscriptions.delete(room);
         confirmedRooms.delete(room);
+        everConfirmedRooms.delete(room);
+        lastVersions.delete(room);
         send({ type: "unsubscribe", data: { room } });
       };
+    },
+    command(name, input) {
+      if (stopped) return Promise.resolve(fail("closed"));
+      commandCounter += 1;
+      const id = `${idPrefix}-${commandCounter}`;
+      const frame: PendingCommand["frame"] = { type: "command", data: { id, name, input } };
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => settleCommand(id, fail("timeout")), commandTimeoutMs);
+        pendingCommands.set(id, {
+          frame,
+          settle: (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+        });
+        // Sent now when open; otherwise on the next open.
+        send(frame);
+      });
     },
     close() {
       stopped = true;
       clearTimeout(reconnectTimer);
       dropConnection();
+      for (const id of [...pendingCommands.keys()]) settleCommand(id, fail("closed"));
     },
   };
 }

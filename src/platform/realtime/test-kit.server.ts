@@ -7,8 +7,9 @@ import { fastify, type FastifyInstance } from "fastify";
 import { WebSocket, type ClientOptions, type RawData } from "ws";
 import { requireServiceInCi } from "../../test/databases.ts";
 import type { EventBus } from "./bus.server.ts";
+import { demoRealtime } from "./demo-room.ts";
 import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
-import { parseServerMessage, type ServerMessage } from "./protocol.ts";
+import { isRoomName, parseServerMessage, type ServerMessage } from "./protocol.ts";
 
 /**
  * REDIS_URL for tests that need a real Redis. In CI a missing URL is an error,
@@ -34,16 +35,19 @@ export interface TestHub {
   readonly url: string;
 }
 
-export async function startTestHub(deps: RealtimeDeps): Promise<TestHub> {
-  const app = fastify({ logger: false });
-  await registerRealtime(app, deps);
+/** A hub with the demo room kind and events unless `deps` names its own; `logLines` collects its log (parsed pino lines). */
+export async function startTestHub(deps: RealtimeDeps, options: { logLines?: Array<Record<string, unknown>> } = {}): Promise<TestHub> {
+  const lines = options.logLines;
+  const stream = { write: (line: string) => void lines?.push(JSON.parse(line)) };
+  const app = fastify({ logger: lines ? { level: "info", stream } : false });
+  await registerRealtime(app, { roomKinds: demoRealtime.roomKinds, events: demoRealtime.events, ...deps });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("expected a TCP address");
   return { app, url: `ws://127.0.0.1:${address.port}/ws` };
 }
 
-/** Wraps a bus to count how many bus subscriptions are live (to prove sharing and release). */
+/** Wraps a bus to count how many room subscriptions are live (to prove sharing and release); the hub's control channel is not a room. */
 export function countingBus(bus: EventBus): EventBus & { readonly subscribeCalls: number; readonly activeSubscriptions: number } {
   let subscribeCalls = 0;
   let activeSubscriptions = 0;
@@ -53,6 +57,7 @@ export function countingBus(bus: EventBus): EventBus & { readonly subscribeCalls
     ping: () => bus.ping(),
     close: () => bus.close(),
     async subscribe(room, handler) {
+      if (!isRoomName(room)) return bus.subscribe(room, handler);
       subscribeCalls += 1;
       const unsubscribe = await bus.subscribe(room, handler);
       activeSubscriptions += 1;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { serverSecrets } from "../../features/accounts/accounts.tables.server.ts";
+import { serverSecrets } from "./security.tables.server.ts";
 
 /**
  * A named secret every instance shares: created once in the database by

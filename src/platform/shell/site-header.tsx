@@ -1,8 +1,8 @@
 import { useIntl } from "react-intl";
 import { NavLink, useRouteLoaderData } from "react-router";
-import type { RootData } from "../../root.tsx";
+import type { RootData } from "./root-data.ts";
 import { useLinks } from "../links/use-links.ts";
-import { FormSecurityFields } from "../../features/accounts/components/csrf-field.tsx";
+import { FormSecurityFields } from "../security/form-security-fields.tsx";
 
 interface NavItem {
   readonly route: string;

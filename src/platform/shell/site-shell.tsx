@@ -3,28 +3,33 @@ import { useIntl } from "react-intl";
 import { AlertList, AlertsProvider } from "../../ui/alert.tsx";
 import { ManagedChallengeHttpClientProvider } from "../security/human-check/managed-challenge-provider.tsx";
 import { SocketProvider } from "../realtime/socket-provider.tsx";
-import { SocialLayer } from "../../features/social/card/social-layer.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+import type { ShellSlots } from "./shell-slots.ts";
 
 /**
  * The frame of every page: navigation, content, footer, the alert toasts, the
- * HTTP client (with the human check), the page's socket, and the social layer
- * (live friend events, the user card behind every username).
+ * HTTP client (with the human check), the page's socket, and the features'
+ * layers from the slots (live friend events, the user card behind every username).
  */
-export function SiteShell({ children }: { children: ReactNode }) {
+export function SiteShell({ children, slots }: { children: ReactNode; slots: ShellSlots }) {
   return (
     <AlertsProvider>
       <ManagedChallengeHttpClientProvider>
         <SocketProvider>
-          <SocialLayer>
+          <Layers layers={slots.layers}>
             <ShellFrame>{children}</ShellFrame>
-          </SocialLayer>
+          </Layers>
         </SocketProvider>
         <AlertList />
       </ManagedChallengeHttpClientProvider>
     </AlertsProvider>
   );
+}
+
+/** Nests the layers, the first outermost. */
+function Layers({ layers, children }: { layers: ShellSlots["layers"]; children: ReactNode }) {
+  return layers.reduceRight<ReactNode>((inner, Layer) => <Layer>{inner}</Layer>, children);
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {

@@ -1,14 +1,13 @@
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@react-router/node";
-import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import type { KingsideLoadContext } from "../../platform/http/load-context.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
-import type { Viewer } from "../../features/accounts/viewer.server.ts";
 
 const INTERNAL_REQUEST_HEADER = "x-kingside-internal-request";
 
@@ -20,6 +19,8 @@ export interface PagesOptions {
   readonly clientDir: string;
   readonly production: boolean;
   readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken">;
+  /** Who asks, as the feature that owns sessions learnt it in its request hook. */
+  readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
 }
 
 /**
@@ -42,14 +43,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   // React Router hands getLoadContext a Fetch Request only. Each request's viewer
   // travels under a random id in an internal header that we always overwrite,
   // so a client cannot choose it.
-  const viewers = new Map<string, Viewer>();
+  const identities = new Map<string, PageRequestIdentity>();
   const listener = createRequestListener({
     build: options.build,
     mode: options.production ? "production" : "development",
     getLoadContext: (request): AppLoadContext => {
-      const viewer = viewers.get(request.headers.get(INTERNAL_REQUEST_HEADER) ?? "");
-      if (!viewer) throw new Error("page request without a viewer");
-      return { ...options.context, viewer: viewer.user, csrfToken: viewer.csrfToken };
+      const identity = identities.get(request.headers.get(INTERNAL_REQUEST_HEADER) ?? "");
+      if (!identity) throw new Error("page request without a viewer");
+      return { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken };
     },
   });
 
@@ -69,8 +70,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         }
         const internalId = randomUUID();
         replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);
-        viewers.set(internalId, request.viewer);
-        reply.raw.once("close", () => viewers.delete(internalId));
+        identities.set(internalId, options.identityOf(request));
+        reply.raw.once("close", () => identities.delete(internalId));
         // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);

@@ -1,4 +1,5 @@
-import { and, between, count, countDistinct, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, between, count, countDistinct, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { drainClaimed } from "../../../platform/jobs/claim-batch.server.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
@@ -122,45 +123,37 @@ export function createBuiltinMembershipProvider(db: Database, now: () => Date = 
   };
 }
 
+/** Memberships lowered per claimed batch of the expiry job. */
+export const MEMBERSHIP_EXPIRY_BATCH = 500;
+
 /**
- * Lowers every premium member whose membership has ended back to basic, in
- * one UPDATE: safe when several instances run it at once (a row already
- * lowered no longer matches). Staff, moderators, guests and closed accounts
- * are outside the 20..50 range and never touched. Returns how many changed.
+ * Lowers premium members whose membership has ended back to basic, claiming
+ * them in batches (FOR UPDATE SKIP LOCKED) through the partial index on
+ * membership_expires_at, so a backlog never holds one long lock and a grant
+ * racing the job waits for one batch at most. Staff, moderators, guests and
+ * closed accounts are outside the 20..50 range and never touched. Returns
+ * how many changed.
  */
-export async function expireMemberships(db: Database, now: Date): Promise<number> {
-  const lowered = await db
-    .update(users)
-    .set({ membershipLevel: levels.basic, membershipExpiresAt: null })
-    .where(and(lt(users.membershipExpiresAt, now), between(users.membershipLevel, PREMIUM_MIN, PREMIUM_MAX)))
-    .returning({ id: users.id });
-  return lowered.length;
-}
-
-export interface MembershipExpiryJob {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
-
-/** Runs expireMemberships every `intervalMs` (the timer does not keep the process alive). */
-export function startMembershipExpiryJob(db: Database, options: { intervalMs: number; onError: (error: unknown) => void; now?: () => Date }): MembershipExpiryJob {
-  const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireMemberships(db, now())
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export async function expireMemberships(db: Database, now: Date, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  return drainClaimed(
+    db,
+    {
+      batchSize: MEMBERSHIP_EXPIRY_BATCH,
+      select: (tx) =>
+        tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(isNotNull(users.membershipExpiresAt), lt(users.membershipExpiresAt, now), between(users.membershipLevel, PREMIUM_MIN, PREMIUM_MAX)))
+          .limit(MEMBERSHIP_EXPIRY_BATCH),
+      handle: async (tx, rows) => {
+        await tx
+          .update(users)
+          .set({ membershipLevel: levels.basic, membershipExpiresAt: null })
+          .where(inArray(users.id, rows.map((row) => row.id)));
+      },
     },
-  };
+    signal,
+  );
 }
 
 export const GIFTERS_PAGE_SIZE = 25;

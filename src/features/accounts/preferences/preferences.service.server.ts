@@ -3,7 +3,7 @@ import type { Database } from "../../../platform/db/client.server.ts";
 import { users } from "../accounts.tables.server.ts";
 import type { ArchiveView, HomeContentType } from "../current-user.ts";
 
-/** A member's display preferences: the only writer of these three columns. */
+/** A member's display preferences and reading language: the only writer of these columns. */
 export function createPreferencesService(db: Database) {
   return {
     async setArchiveView(userId: number, archiveView: ArchiveView): Promise<ArchiveView> {
@@ -19,6 +19,11 @@ export function createPreferencesService(db: Database) {
     async setFairPlayAgree(userId: number, fairPlayAgree: boolean): Promise<boolean> {
       await db.update(users).set({ fairPlayAgree }).where(eq(users.id, userId));
       return fairPlayAgree;
+    },
+
+    /** The language of the content a member wants to read (articles, news). */
+    async setContentLanguage(userId: number, language: string): Promise<void> {
+      await db.update(users).set({ contentLanguage: language }).where(eq(users.id, userId));
     },
   };
 }

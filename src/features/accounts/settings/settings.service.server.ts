@@ -11,6 +11,7 @@ import { openRecoveryCodes, recoveryCodesKey } from "../two-factor/recovery-code
 import { createTwoFactorService } from "../two-factor/two-factor.service.server.ts";
 import type { AccountSettingsPage, SessionView, SettingsFailure } from "./settings.schema.ts";
 import { summariseUserAgent } from "./user-agent-summary.ts";
+import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../../platform/realtime/sessions-ended.server.ts";
 
 /** The id a session has on the page: derived from its stored hash, useless as a cookie or a lookup key elsewhere. */
 export function publicSessionId(tokenHash: string): string {
@@ -21,8 +22,8 @@ export function publicSessionId(tokenHash: string): string {
  * The account settings page: two-factor status, the member's sessions (list,
  * revoke, sign out elsewhere) and closing the account.
  */
-export function createAccountSettingsService(db: Database, now: () => Date = () => new Date()) {
-  const sessions = createSessionsService(db, now);
+export function createAccountSettingsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice) {
+  const sessions = createSessionsService(db, now, sessionsEnded);
   const twoFactor = createTwoFactorService(db, now);
   const attempts = createAttemptLimit(db, now);
   const sealingKey = recoveryCodesKey(db);

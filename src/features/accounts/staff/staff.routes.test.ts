@@ -4,7 +4,7 @@ import { queryRows } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
 import { browsersForSuite, signedInAs } from "../../../test/signed-in.ts";
-import { demoPassword } from "../../members/demo-data.server.ts";
+import { demoPassword } from "../../../server/seed/demo-data.server.ts";
 import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
 import { membersWithPassword, userFacts } from "./member-facts.test-support.ts";

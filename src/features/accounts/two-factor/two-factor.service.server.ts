@@ -1,9 +1,10 @@
 import { verify } from "@node-rs/argon2";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { toString as renderQrCode } from "qrcode";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
-import { recoveryCodes, requestCounters, users } from "../accounts.tables.server.ts";
+import { deleteCounter, raiseCounter } from "../../../platform/security/human-check/request-counters.server.ts";
+import { recoveryCodes, users } from "../accounts.tables.server.ts";
 import { createAttemptLimit, type AttemptKind } from "./attempt-limit.server.ts";
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "./totp.server.ts";
 import type { TwoFactorEnrolment, TwoFactorFailure, TwoFactorStatus } from "./two-factor.schema.ts";
@@ -36,17 +37,8 @@ export function createTwoFactorService(db: Database, now: () => Date = () => new
   }
 
   /** Records a successful code's step; false when that step (or a later one) was already used. */
-  async function claimStep(userId: number, step: number): Promise<boolean> {
-    const claimed = await db
-      .insert(requestCounters)
-      .values({ key: usedStepKey(userId), windowStart: now(), count: step })
-      .onConflictDoUpdate({
-        target: requestCounters.key,
-        set: { count: sql`excluded.count`, windowStart: sql`excluded.window_start` },
-        setWhere: sql`${requestCounters.count} < excluded.count`,
-      })
-      .returning({ key: requestCounters.key });
-    return claimed.length > 0;
+  function claimStep(userId: number, step: number): Promise<boolean> {
+    return raiseCounter(db, usedStepKey(userId), step, now());
   }
 
   /** A code from the app: valid now (±1 step) and not used before. */
@@ -107,7 +99,7 @@ export function createTwoFactorService(db: Database, now: () => Date = () => new
         .returning({ id: users.id });
       if (updated.length === 0) return fail("two_factor_already_enabled");
       // A new secret starts a new sequence of codes.
-      await db.delete(requestCounters).where(eq(requestCounters.key, usedStepKey(userId)));
+      await deleteCounter(db, usedStepKey(userId));
       return ok({ secret });
     },
 

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
-import type { RootData } from "../../../root.tsx";
+import type { RootData } from "../../../platform/shell/root-data.ts";
 import { resolveRequestLocale } from "../../../platform/i18n/request-locale.ts";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";

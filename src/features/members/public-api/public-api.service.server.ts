@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { membershipGrants, users } from "../../accounts/accounts.tables.server.ts";
-import { follows, memberPresence } from "../../social/social.tables.server.ts";
+import { follows } from "../../social/social.tables.server.ts";
+import { memberPresence } from "../../presence/presence.tables.server.ts";
 import { hasPublicProfile } from "./player-status.ts";
 
 /** What the API knows about one member: the service's answer, which the presenter turns into the DTO. */

@@ -1,8 +1,10 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { roomName } from "../../../platform/realtime/protocol.ts";
+import { memberRoom } from "../../../platform/realtime/member-room.ts";
+import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
+import { friendEvents } from "../social.events.ts";
 
 /**
  * A signed-in member's friend events, live: the shell listens to the member's
@@ -11,8 +13,7 @@ import { useAlerts } from "../../../ui/alert.tsx";
  * cards and the profile's action bar reload on any friend event about the
  * member they show (useFriendEvents).
  */
-export const friendEventTypes = ["friend.request", "friend.accepted", "friend.removed"] as const;
-export type FriendEventType = (typeof friendEventTypes)[number];
+export type FriendEventType = (typeof friendEvents)[number]["type"];
 
 export interface FriendEvent {
   readonly type: FriendEventType;
@@ -46,9 +47,11 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
     },
   }));
 
-  useRoomEvents(memberId === null ? null : roomName("user", memberId), (event) => {
-    if (event.type !== "friend.request" && event.type !== "friend.accepted" && event.type !== "friend.removed") return;
-    const friendEvent: FriendEvent = { type: event.type, from: event.payload.from };
+  useRoomEvents(memberId === null ? null : memberRoom(memberId), (event) => {
+    const definition = friendEvents.find((candidate) => candidate.type === event.type);
+    const payload = definition ? eventPayload(definition, event) : undefined;
+    if (!definition || !payload) return;
+    const friendEvent: FriendEvent = { type: definition.type, from: payload.from };
     const messageId = alertMessageIds[friendEvent.type];
     if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }) });
     for (const listener of [...listeners]) listener(friendEvent);

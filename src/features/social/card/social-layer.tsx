@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "../../../root.tsx";
+import type { RootData } from "../../../platform/shell/root-data.ts";
 import type { CardViewer } from "./card-actions.ts";
 import { FriendEventsProvider } from "./friend-events.tsx";
 import { UserCardProvider } from "./user-card-provider.tsx";

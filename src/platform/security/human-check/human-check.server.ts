@@ -8,7 +8,7 @@ import { sendError, translate } from "../../http/json-errors.server.ts";
 import { isLocale, type Locale } from "../../i18n/locales.ts";
 import { resolveRequestLocale } from "../../i18n/request-locale.ts";
 import { generateLink, safeRedirectPath } from "../../links/links.ts";
-import type { CookiePolicy } from "../../../features/accounts/viewer.server.ts";
+import type { CookiePolicy } from "../../http/cookie-policy.ts";
 import { addressKey } from "./client-address.ts";
 import {
   HUMAN_CHECK_PASS_COOKIE,
@@ -20,6 +20,7 @@ import {
   type HumanCheckThreshold,
 } from "./human-check-limits.ts";
 import { issueChallenge, issuePass, readPass, verifyChallengeWork, type ChallengeRefusal } from "./human-check-tokens.server.ts";
+import type { PeriodicJobDefinition } from "../../jobs/job-types.ts";
 import { countInFixedWindow, incrementCounter, pruneCounters } from "./request-counters.server.ts";
 import { isVerifyHost, mainHostOf } from "./verify-host.ts";
 
@@ -156,20 +157,6 @@ export function registerHumanCheckGuard(app: FastifyInstance, deps: HumanCheckDe
 export function registerHumanCheckRoutes(app: FastifyInstance, deps: HumanCheckDeps): void {
   const clock = deps.now ?? (() => new Date());
   const difficulty = deps.difficulty ?? humanCheckChallenge.difficultyBits;
-  const longestWindow = Math.max(...Object.values(deps.actions ?? humanCheckActions).map((threshold) => threshold.windowMs));
-  const retention = Math.max(DAY, 2 * longestWindow);
-  let lastPrune = 0;
-  let pruning: Promise<void> = Promise.resolve();
-  // Closing waits for a prune under way, so the database is never closed under it.
-  app.addHook("onClose", async () => pruning);
-
-  /** Old counters of this module go away at most once an hour per instance, off the request's path. */
-  function pruneNowAndThen(now: Date): void {
-    if (now.getTime() - lastPrune < 60 * 60 * 1000) return;
-    lastPrune = now.getTime();
-    pruning = pruneCounters(deps.db, COUNTER_PREFIX, new Date(now.getTime() - retention)).catch((error: unknown) => app.log.warn({ err: error }, "pruning human-check counters failed"));
-  }
-
   function refuse(request: FastifyRequest, reply: FastifyReply, reason: ChallengeRefusal | "used") {
     return reply
       .code(422)
@@ -179,7 +166,6 @@ export function registerHumanCheckRoutes(app: FastifyInstance, deps: HumanCheckD
 
   app.get(HUMAN_CHECK_PATHS.challenge, { config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (_request, reply) => {
     const now = clock();
-    pruneNowAndThen(now);
     const issued = issueChallenge(deps.secret, { difficulty, ttlMs: humanCheckChallenge.ttlMs, now });
     reply.header("cache-control", "no-store");
     return { challenge: issued.challenge, difficulty: issued.difficulty, expiresAt: issued.expiresAt.toISOString() };
@@ -208,4 +194,20 @@ export function registerHumanCheckRoutes(app: FastifyInstance, deps: HumanCheckD
     reply.header("cache-control", "no-store");
     return { status: "ok", passExpiresAt: pass.expiresAt.toISOString(), uses: humanCheckPass.uses };
   });
+}
+
+/**
+ * Old counters of this module go away once an hour, on one instance: those
+ * whose window began more than twice the longest action window ago (at least
+ * a day), which no count can reach any more.
+ */
+export function humanCheckCounterPruneJob(db: Database, actions: Readonly<Record<HumanCheckAction, HumanCheckThreshold>> = humanCheckActions): PeriodicJobDefinition {
+  const longestWindow = Math.max(...Object.values(actions).map((threshold) => threshold.windowMs));
+  const retention = Math.max(DAY, 2 * longestWindow);
+  return {
+    name: "security.human-check-counters",
+    everyMs: 60 * 60 * 1000,
+    runOn: "leader",
+    run: async ({ now, signal }) => void (await pruneCounters(db, COUNTER_PREFIX, new Date(now.getTime() - retention), signal)),
+  };
 }

@@ -1,6 +1,7 @@
-import { and, like, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, sql } from "drizzle-orm";
+import { drainClaimed } from "../../jobs/claim-batch.server.ts";
 import type { Database } from "../../db/client.server.ts";
-import { requestCounters } from "../../../features/accounts/accounts.tables.server.ts";
+import { requestCounters } from "../security.tables.server.ts";
 
 /**
  * Fixed-window counters in the request_counters table, shared by every
@@ -43,8 +44,46 @@ export function countInFixedWindow(db: Database, key: string, windowMs: number, 
   return incrementCounter(db, key, windowStartOf(now, windowMs));
 }
 
-/** Deletes the counters under `keyPrefix` whose window started before `before` (they can no longer matter). */
-export async function pruneCounters(db: Database, keyPrefix: string, before: Date): Promise<void> {
+const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes the counters under `keyPrefix` whose window started before `before`
+ * (they can no longer matter), in claimed batches so that several instances
+ * or a long backlog never hold one big lock. Returns how many went.
+ */
+export function pruneCounters(db: Database, keyPrefix: string, before: Date, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const pattern = `${keyPrefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  await db.delete(requestCounters).where(and(like(requestCounters.key, pattern), lt(requestCounters.windowStart, before)));
+  return drainClaimed(
+    db,
+    {
+      batchSize: PRUNE_BATCH,
+      select: (tx) => tx.select({ key: requestCounters.key }).from(requestCounters).where(and(lt(requestCounters.windowStart, before), like(requestCounters.key, pattern))).limit(PRUNE_BATCH),
+      handle: async (tx, rows) => {
+        await tx.delete(requestCounters).where(inArray(requestCounters.key, rows.map((row) => row.key)));
+      },
+    },
+    signal,
+  );
+}
+
+/**
+ * Stores `value` under `key` when it is greater than the value stored there
+ * (or nothing is): true when it was stored. One statement, so two instances
+ * claiming the same value never both win (a TOTP step used once).
+ */
+export async function raiseCounter(db: Database, key: string, value: number, at: Date): Promise<boolean> {
+  const claimed = await db
+    .insert(requestCounters)
+    .values({ key, windowStart: at, count: value })
+    .onConflictDoUpdate({
+      target: requestCounters.key,
+      set: { count: sql`excluded.count`, windowStart: sql`excluded.window_start` },
+      setWhere: sql`${requestCounters.count} < excluded.count`,
+    })
+    .returning({ key: requestCounters.key });
+  return claimed.length > 0;
+}
+
+export async function deleteCounter(db: Database, key: string): Promise<void> {
+  await db.delete(requestCounters).where(eq(requestCounters.key, key));
 }

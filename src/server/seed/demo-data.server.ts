@@ -1,9 +1,9 @@
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
-import { users, type NewUserRow } from "../accounts/accounts.tables.server.ts";
-import { isClosedLevel, isPremiumLevel, levels } from "../accounts/levels.ts";
-import { chessTitles, type ChessTitle } from "./members.schema.ts";
+import { users, type NewUserRow } from "../../features/accounts/accounts.tables.server.ts";
+import { isClosedLevel, isPremiumLevel, levels } from "../../features/accounts/levels.ts";
+import { chessTitles, type ChessTitle } from "../../features/members/members.schema.ts";
 import {
   demoAdjectives,
   demoChessNouns,

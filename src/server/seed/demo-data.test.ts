@@ -3,8 +3,8 @@ import { asc, count, countDistinct, eq, inArray, isNotNull, like, sql } from "dr
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
-import { isClosedLevel, levels } from "../accounts/levels.ts";
+import { users } from "../../features/accounts/accounts.tables.server.ts";
+import { isClosedLevel, levels } from "../../features/accounts/levels.ts";
 import { buildDemoMembers, demoAccounts, demoMemberCount, demoPassword, isValidDemoUsername, seedBulkMembers, seedDemoDataIfEmpty } from "./demo-data.server.ts";
 import { demoFlairCodes, demoStatusTexts } from "./demo-names.ts";
 

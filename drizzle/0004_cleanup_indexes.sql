@@ -1,0 +1,2 @@
+CREATE INDEX "request_counters_window_start_idx" ON "request_counters" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "sign_in_failures_failed_at_idx" ON "sign_in_failures" USING btree ("failed_at");

@@ -1,0 +1,3 @@
+CREATE INDEX "users_membership_expires_at_idx" ON "users" USING btree ("membership_expires_at") WHERE "users"."membership_expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "users_titled_username_key_idx" ON "users" USING btree ("username_key") WHERE "users"."chess_title" is not null;--> statement-breakpoint
+CREATE INDEX "social_counts_followers_idx" ON "social_counts" USING btree ("followers" DESC NULLS LAST) WHERE "social_counts"."followers" > 0;

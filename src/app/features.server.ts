@@ -1,0 +1,32 @@
+/**
+ * The composition root: the one list of features the process runs. The
+ * platform never imports a feature; this module is where they meet. Adding a
+ * feature is one line here (and, for its shell UI, one in shell-slots.tsx).
+ */
+import type { ServicesOf } from "../platform/features/feature-definition.server.ts";
+import type { Services } from "../platform/http/load-context.ts";
+import type { RealtimeDeps } from "../platform/realtime/hub.server.ts";
+import { platformFeature } from "../platform/platform.feature.server.ts";
+import { accountsFeature, pageIdentityOf } from "../features/accounts/accounts.feature.server.ts";
+import { membersFeature } from "../features/members/members.feature.server.ts";
+import { presenceFeature } from "../features/presence/presence.feature.server.ts";
+import { presenceSocketOptions } from "../features/presence/presence.server.ts";
+import { socialFeature } from "../features/social/social.feature.server.ts";
+import { clubsFeature } from "../features/clubs/clubs.feature.server.ts";
+
+/** In order: services are built and routes registered in this order (clubs before accounts: the session query carries club roles); accounts' request hooks come first of all routes anyway. */
+export const appFeatures = [platformFeature, clubsFeature, accountsFeature, membersFeature, socialFeature, presenceFeature] as const;
+
+/** Who asks for a page: the accounts feature knows (its request hook). */
+export const appPageIdentity = pageIdentityOf;
+
+/** Every feature's services; the platform's `Services` is declared as this (src/app/app-types.ts). */
+export type AppServices = ServicesOf<typeof appFeatures>;
+
+/** Who a socket is: the accounts feature reads it off the upgrade request's viewer. */
+export { identifySocket } from "../features/accounts/socket-identity.server.ts";
+
+/** What the socket hub takes from presence besides its room kind: the connection listener and the upgrade's Origin check. */
+export function appSocketHooks(services: Services): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
+  return presenceSocketOptions(services.presence.service);
+}

@@ -1,0 +1,97 @@
+import { getTableName, is } from "drizzle-orm";
+import Fastify from "fastify";
+import { PgTable } from "drizzle-orm/pg-core";
+import { readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
+import { composeFeatures } from "../platform/features/compose-features.server.ts";
+import { defineFeature, type PlatformDeps } from "../platform/features/feature-definition.server.ts";
+import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
+import { createMemoryBus } from "../platform/realtime/bus.server.ts";
+import { appFeatures } from "./features.server.ts";
+import { appRealtimeEvents } from "./realtime-events.ts";
+
+const srcRoot = fileURLToPath(new URL("..", import.meta.url));
+const sourceFiles = readdirSync(srcRoot, { recursive: true, encoding: "utf8" }).map((path) => path.split("\\").join("/"));
+
+function tableNamesOf(module: Readonly<Record<string, unknown>>): string[] {
+  return Object.values(module).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
+}
+
+describe("the feature list", () => {
+  it("owns every table exactly once: each *.tables.server.ts module belongs to one definition", async () => {
+    const owned = appFeatures.flatMap((feature) => tableNamesOf(feature.tables));
+    const defined: string[] = [];
+    for (const path of sourceFiles.filter((file) => file.endsWith(".tables.server.ts"))) {
+      const module: Record<string, unknown> = await import(pathToFileURL(`${srcRoot}/${path}`).href);
+      defined.push(...tableNamesOf(module));
+    }
+    expect(new Set(owned).size).toBe(owned.length);
+    expect([...owned].sort()).toEqual([...defined].sort());
+    expect(owned).toContain("member_presence");
+  });
+
+  it("declares every message catalog folder exactly once", () => {
+    const declared = appFeatures.flatMap((feature) => feature.messageCatalogs);
+    const folders = [...new Set(sourceFiles.filter((file) => /(^|\/)messages\/en\.json$/.test(file)).map((file) => file.replace(/\/en\.json$/, "")))];
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...declared].sort()).toEqual(folders.sort());
+  });
+
+  it("gives the browser the same realtime events as the definitions carry", () => {
+    const carried = appFeatures.flatMap((feature) => feature.realtimeEvents ?? []);
+    expect(appRealtimeEvents.map((event) => event.type)).toEqual(carried.map((event) => event.type));
+    expect(appRealtimeEvents.map((event) => event.payload)).toEqual(carried.map((event) => event.payload));
+  });
+});
+
+describe("composeFeatures", () => {
+  let database: DatabaseHandle;
+  let deps: PlatformDeps;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    deps = { db: database.db, bus: createMemoryBus(), redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log: pino({ level: "silent" }) };
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("builds each feature's services once and hands the same objects to every feature's routes", async () => {
+    let builds = 0;
+    const seen: unknown[] = [];
+    const one = defineFeature({
+      name: "one",
+      tables: {},
+      messageCatalogs: [],
+      createServices: () => {
+        builds += 1;
+        return { counter: { value: 1 } };
+      },
+      registerRoutes: (_app, context) => void seen.push(Reflect.get(context.services, "counter")),
+    });
+    const two = defineFeature({ name: "two", tables: {}, messageCatalogs: [], createServices: () => ({}), registerRoutes: (_app, context) => void seen.push(Reflect.get(context.services, "counter")) });
+    const composed = await composeFeatures([one, two], deps);
+    await composed.registerRoutes(Fastify());
+    expect(builds).toBe(1);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(Reflect.get(composed.services, "counter"));
+    expect(seen[1]).toBe(seen[0]);
+  });
+
+  it("refuses two features that define the same service, and two features of one name", async () => {
+    const first = defineFeature({ name: "first", tables: {}, messageCatalogs: [], createServices: () => ({ clash: 1 }) });
+    const second = defineFeature({ name: "second", tables: {}, messageCatalogs: [], createServices: () => ({ clash: 2 }) });
+    await expect(composeFeatures([first, second], deps)).rejects.toThrow('features "first" and "second" both define the service "clash"');
+    await expect(composeFeatures([first, first], deps)).rejects.toThrow('two of the features define the feature "first"');
+  });
+
+  it("closes the features in reverse order", async () => {
+    const closed: string[] = [];
+    const feature = (name: string) => defineFeature({ name, tables: {}, messageCatalogs: [], createServices: () => ({}), close: async () => void closed.push(name) });
+    const composed = await composeFeatures([feature("a"), feature("b")], deps);
+    await composed.close();
+    expect(closed).toEqual(["b", "a"]);
+  });
+});

@@ -1,0 +1,49 @@
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/** The project's own ESLint configuration, run on in-memory fixtures placed in each zone. */
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "kingside/module-boundaries").map((message) => message.message);
+}
+
+describe("module boundary zones (eslint.config.js)", () => {
+  it("fails a platform module that imports a feature", async () => {
+    const errors = await boundaryErrors("src/platform/shell/boundary-fixture.ts", 'import { levels } from "../../features/accounts/levels.ts";\nexport const fixture = levels;\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("The platform never imports a feature");
+  });
+
+  it("fails the UI kit and the server plugins too, and a platform import of the composition root", async () => {
+    expect(await boundaryErrors("src/ui/boundary-fixture.tsx", 'export { SocialLayer } from "../features/social/card/social-layer.tsx";\n')).toHaveLength(1);
+    expect(await boundaryErrors("src/server/plugins/boundary-fixture.ts", 'import "../../features/presence/presence.server.ts";\n')).toHaveLength(1);
+    expect(await boundaryErrors("src/platform/boundary-fixture.ts", 'import "../app/features.server.ts";\n')).toHaveLength(1);
+  });
+
+  it("lets the platform import the platform", async () => {
+    expect(await boundaryErrors("src/platform/shell/boundary-fixture.ts", 'import { textDirection } from "../i18n/locales.ts";\nexport const fixture = textDirection;\n')).toEqual([]);
+  });
+
+  it("fails a feature that imports another feature's tables, at any folder depth", async () => {
+    const shallow = await boundaryErrors("src/features/social/boundary-fixture.ts", 'import { users } from "../accounts/accounts.tables.server.ts";\nexport const fixture = users;\n');
+    const deep = await boundaryErrors("src/features/social/card/boundary-fixture.ts", 'import { users } from "../../accounts/accounts.tables.server.ts";\nexport const fixture = users;\n');
+    expect(shallow).toHaveLength(1);
+    expect(shallow[0]).toContain("never imports another owner's tables");
+    expect(deep).toHaveLength(1);
+  });
+
+  it("lets a feature import its own tables and another feature's public modules; lets tests set up fixtures", async () => {
+    expect(await boundaryErrors("src/features/social/card/boundary-fixture.ts", 'import { follows } from "../social.tables.server.ts";\nexport const fixture = follows;\n')).toEqual([]);
+    expect(await boundaryErrors("src/features/social/boundary-fixture.ts", 'import { memberIdColumn } from "../accounts/member-reference.server.ts";\nexport const fixture = memberIdColumn;\n')).toEqual([]);
+    expect(await boundaryErrors("src/features/social/boundary-fixture.test.ts", 'import { users } from "../accounts/accounts.tables.server.ts";\nexport const fixture = users;\n')).toEqual([]);
+  });
+
+  it("makes the process reach features only through the composition root", async () => {
+    expect(await boundaryErrors("src/server/boundary-fixture.ts", 'import "../features/accounts/viewer.server.ts";\n')).toHaveLength(1);
+    expect(await boundaryErrors("src/server/boundary-fixture.ts", 'import "../app/features.server.ts";\n')).toEqual([]);
+  });
+});

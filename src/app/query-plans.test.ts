@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionsService, type ActiveSession } from "../features/accounts/sessions.service.server.ts";
+import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
+import { seedBulkMembers } from "../server/seed/demo-data.server.ts";
+import { createMembersService } from "../features/members/members.service.server.ts";
+import { seedBenchSocialGraph } from "../features/social/bench-graph.server.ts";
+import { createSocialService } from "../features/social/social.service.server.ts";
+import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
+import { databaseTargets } from "../test/databases.ts";
+import { capturePlans, planSummary, type PlanCapture } from "../test/query-plans.ts";
+
+/**
+ * The plans PostgreSQL chooses for the hot member queries, on enough members
+ * (with fresh statistics) that a whole-table scan would cost more than the
+ * index: the real services' statements, captured by auto_explain. The same
+ * queries at 1,000,000 members: bench/query-plans.ts and docs/decisions/0013.
+ */
+const MEMBERS = 60_000;
+const postgres = databaseTargets().find((target) => target.name === "postgres");
+
+describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
+  let database: DatabaseHandle;
+  let capture: PlanCapture;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    const created = await postgres.create();
+    drop = created.drop;
+    if (!created.databaseUrl) throw new Error("PostgreSQL has a URL");
+    database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
+    await database.migrate();
+    await seedBulkMembers(database.db, MEMBERS);
+    await seedBenchSocialGraph(database.db);
+    capture = await capturePlans(created.databaseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await capture?.close();
+    await database?.close();
+    await drop?.();
+  });
+
+  const viewerId = async (): Promise<number> => {
+    const found = await createSocialService(capture.db).findTarget("bench_4242");
+    if (!found) throw new Error("bench_4242 is missing");
+    return found.id;
+  };
+
+  it("searches username prefixes through the C-collation index", async () => {
+    const social = createSocialService(capture.db);
+    let found: { username: string }[] = [];
+    const plans = await capture.plansOf(async () => (found = await social.searchMembers("bench_123", 10)));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((member) => member.username.startsWith("bench_123"))).toBe(true);
+    expect(planSummary(plans)).toMatchObject({ indexes: expect.arrayContaining(["users_username_key_c_idx"]), seqScans: [] });
+  });
+
+  it("reads a member's counts by primary key", async () => {
+    const social = createSocialService(capture.db);
+    const id = await viewerId();
+    const plans = await capture.plansOf(() => social.counts(id));
+    expect(planSummary(plans)).toEqual({ indexes: ["social_counts_pkey"], seqScans: [] });
+  });
+
+  it("suggests follows without reading the whole follows table", async () => {
+    const social = createSocialService(capture.db);
+    const id = await viewerId();
+    let suggested: string[] = [];
+    const plans = await capture.plansOf(async () => (suggested = await social.followSuggestions(id, 10)));
+    expect(suggested).toHaveLength(10);
+    const summary = planSummary(plans);
+    expect(summary.indexes).toContain("social_counts_followers_idx");
+    expect(summary.seqScans).toEqual([]);
+  });
+
+  it("finds ended memberships through the partial index", async () => {
+    const plans = await capture.plansOf(() => expireMemberships(capture.db, new Date()));
+    expect(planSummary(plans)).toMatchObject({ indexes: ["users_membership_expires_at_idx"], seqScans: [] });
+  });
+
+  it("lists titled players through the partial index, in its order", async () => {
+    const members = createMembersService(capture.db);
+    let titled: unknown[] = [];
+    const plans = await capture.plansOf(async () => (titled = await members.titledPlayers(20)));
+    expect(titled).toHaveLength(20);
+    expect(planSummary(plans)).toEqual({ indexes: ["users_titled_username_key_idx"], seqScans: [] });
+  });
+
+  it("resumes a signed-in member's session with their roles in one query", async () => {
+    const id = await viewerId();
+    await capture.db.execute(sql`insert into user_roles (user_id, role) values (${id}, 'cheat_analyst')`);
+    await capture.db.execute(sql`insert into club_roles (club_id, user_id, role) values (31, ${id}, 'admin')`);
+    const sessions = createSessionsService(capture.db);
+    const { token } = await sessions.start(id, { remember: false, twoFactorPending: false, userAgent: null, ip: null });
+    let resumed: ActiveSession | null = null;
+    const plans = await capture.plansOf(async () => (resumed = await sessions.resume(token)));
+    expect(plans).toHaveLength(1);
+    expect(resumed).toMatchObject({ user: { id }, roles: { site: ["cheat_analyst"], clubs: [{ clubId: 31, role: "admin" }] } });
+    expect(planSummary(plans).seqScans).toEqual([]);
+  });
+});

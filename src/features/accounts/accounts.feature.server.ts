@@ -1,0 +1,93 @@
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
+import type { FastifyRequest } from "fastify";
+import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
+import type { ClubRoleSource } from "./club-role-source.ts";
+import * as accountsTables from "./accounts.tables.server.ts";
+import { createBuiltinMembershipProvider, createMembershipService } from "./membership/membership.service.server.ts";
+import { accountsJobs } from "./accounts.jobs.server.ts";
+import { registerMembershipRoutes } from "./membership/membership.routes.server.ts";
+import { createPreferencesService } from "./preferences/preferences.service.server.ts";
+import { registerPreferencesRoutes } from "./preferences/preferences.routes.server.ts";
+import { createRegistrationService } from "./registration/registration.service.server.ts";
+import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
+import { registerRolesRoutes } from "./roles.routes.server.ts";
+import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
+import { createMemberDirectory } from "./member-directory.service.server.ts";
+import { createSessionsService } from "./sessions.service.server.ts";
+import { createAccountSettingsService } from "./settings/settings.service.server.ts";
+import { registerAccountSettingsRoutes } from "./settings/settings.routes.server.ts";
+import { createSignInService } from "./sign-in.service.server.ts";
+import { registerSignInRoutes } from "./sign-in.routes.server.ts";
+import { createStaffService } from "./staff/staff.service.server.ts";
+import { registerStaffRoutes } from "./staff/staff.routes.server.ts";
+import { recoveryCodesKey } from "./two-factor/recovery-codes-flash.server.ts";
+import { createTwoFactorService } from "./two-factor/two-factor.service.server.ts";
+import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
+import { registerViewer } from "./viewer.server.ts";
+
+function createAccountsServices({ db, bus, log }: PlatformDeps, clubRoles: ClubRoleSource) {
+  // Every way a session ends closes its sockets, on every instance.
+  const sessionsEnded = createSessionsEndedNotice(bus, log);
+  // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
+  const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
+  return {
+    sessions,
+    sessionsEnded,
+    signIn: createSignInService(db),
+    registration: createRegistrationService(db),
+    twoFactor: createTwoFactorService(db),
+    /** Seals recovery codes on their way to the next page. */
+    recoveryCodesKey: recoveryCodesKey(db),
+    accountSettings: createAccountSettingsService(db, undefined, sessionsEnded),
+    preferences: createPreferencesService(db),
+    membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
+    staff: createStaffService(db, sessions),
+    /** How other features read members (batched by ids), instead of joining the members table. */
+    memberDirectory: createMemberDirectory(db),
+  };
+}
+
+export type AccountsServices = ReturnType<typeof createAccountsServices>;
+
+/**
+ * Accounts: members, sessions and the viewer of every request, sign-in with
+ * two-factor, registration, settings, preferences, memberships and the staff
+ * tools. Its request hooks (who is asking, the CSRF check) run before every
+ * other feature's routes.
+ */
+export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
+  name: "accounts",
+  tables: accountsTables,
+  messageCatalogs: ["features/accounts/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
+  createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
+
+  registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
+    registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });
+  },
+
+  registerRoutes(app, context: FeatureContext) {
+    const { services, csrfSecret, cookies } = context;
+    const signInDeps = { signIn: services.signIn, sessions: services.sessions, csrfSecret, cookies };
+    registerSignInRoutes(app, signInDeps);
+    registerRolesRoutes(app);
+    registerPreferencesRoutes(app, { preferences: services.preferences });
+    registerMembershipRoutes(app, { membership: services.membership });
+    registerStaffRoutes(app, { staff: services.staff });
+    registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, recoveryCodesKey: services.recoveryCodesKey });
+    registerAccountSettingsRoutes(app, { settings: services.accountSettings, csrfSecret, cookies });
+    registerRegistrationRoutes(app, {
+      ...signInDeps,
+      registration: services.registration,
+      // Registering through a member's invite link befriends them (the social feature's rule).
+      acceptInvite: (newMemberId, token) => services.socialInvites.accept(newMemberId, token),
+    });
+  },
+
+  jobs: ({ db, services }): readonly PeriodicJobDefinition[] => accountsJobs(db, services.sessionsEnded),
+});
+
+/** Who asks for a page, as the viewer hook learnt it: what the pages plugin hands the loaders. */
+export function pageIdentityOf(request: FastifyRequest): PageRequestIdentity {
+  return { viewer: request.viewer.user, csrfToken: request.viewer.csrfToken };
+}

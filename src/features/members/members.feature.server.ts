@@ -1,0 +1,20 @@
+import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { createMembersService } from "./members.service.server.ts";
+import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
+
+function createMembersServices({ db }: PlatformDeps) {
+  return { members: createMembersService(db) };
+}
+
+export type MembersServices = ReturnType<typeof createMembersServices>;
+
+/** Members: the home page's lists and counts, member pages and the public player API. Owns no tables. */
+export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<MembersServices>({
+  name: "members",
+  tables: {},
+  messageCatalogs: ["features/members/messages", "features/members/profile/messages"],
+  createServices: createMembersServices,
+  async registerRoutes(app, { db }) {
+    await registerPublicPlayerApi(app, { db });
+  },
+});

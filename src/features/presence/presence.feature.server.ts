@@ -1,0 +1,29 @@
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
+import { presenceRealtime } from "./presence.realtime.ts";
+import { registerPresenceRoutes } from "./presence.routes.server.ts";
+import { createPresence, type Presence } from "./presence.server.ts";
+import * as presenceTables from "./presence.tables.server.ts";
+
+export interface PresenceServices {
+  readonly presence: Presence;
+}
+
+/** Presence: who is online, offline or playing, live over the socket and by GET /callback/presence. */
+export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeature<PresenceServices>({
+  name: "presence",
+  tables: presenceTables,
+  messageCatalogs: ["features/presence/messages"],
+  createServices: async ({ db, bus, redisUrl, instanceId, log }, earlier) => ({
+    presence: await createPresence({ db, directory: serviceFrom(earlier, "memberDirectory", "presence"), bus, redisUrl, name: `kingside-${instanceId}`, log }),
+  }),
+  realtimeEvents: presenceRealtime.events,
+  roomKinds: () => presenceRealtime.roomKinds,
+  // Heartbeats on every instance, the sweep of dead instances on the leader.
+  jobs: ({ services }): readonly PeriodicJobDefinition[] => services.presence.jobs,
+  registerRoutes(app, { services }) {
+    registerPresenceRoutes(app, { presence: services.presence.service });
+  },
+  // Records the last-seen times of this instance's members: before the bus and the database close.
+  close: ({ presence }) => presence.close(),
+});

@@ -1,0 +1,42 @@
+import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { publishToRoom } from "../../platform/realtime/hub.server.ts";
+import { memberRoom } from "../../platform/realtime/member-room.ts";
+import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
+import { createInviteLinks } from "./invite-link.server.ts";
+import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
+import { createMemberItemsService } from "./member-items.service.server.ts";
+import { friendEvents } from "./social.events.ts";
+import { registerSocialRoutes } from "./social.routes.server.ts";
+import { createSocialService } from "./social.service.server.ts";
+import * as socialTables from "./social.tables.server.ts";
+import { createUserCardService } from "./user-card.service.server.ts";
+
+function buildSocialServices({ db, bus }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
+  const social = createSocialService(db, async (event) => {
+    const definition = friendEvents.find((candidate) => candidate.type === event.type);
+    if (definition) await publishToRoom(bus, memberRoom(event.recipientId), definition, { from: event.from });
+  });
+  const memberItems = createMemberItemsService(db, directory);
+  return {
+    social,
+    memberItems,
+    userCards: createUserCardService(directory, social, memberItems),
+    socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
+  };
+}
+
+export type SocialServices = ReturnType<typeof buildSocialServices>;
+
+/** Social: friends, follows, blocks, mutes, reports, notes, the user card and invite links. */
+export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<SocialServices>({
+  name: "social",
+  tables: socialTables,
+  messageCatalogs: ["features/social/messages", "features/social/card/messages"],
+  createServices: async (deps, earlier) => buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), await sharedSecret(deps.db, "invite")),
+  realtimeEvents: friendEvents,
+  registerRoutes(app, { services, flags }) {
+    registerSocialRoutes(app, { social: services.social, features: flags });
+    registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences });
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * What a feature hands the process: one definition object per feature (and
+ * one for the platform's own pieces), assembled into a list by the composition
+ * root outside the platform (src/app/). The platform runs whatever the list
+ * holds and never names a feature.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Database } from "../db/client.server.ts";
+import type { FeatureFlags } from "../flags/feature-flags.ts";
+import type { CookiePolicy } from "../http/cookie-policy.ts";
+import type { Services } from "../http/load-context.ts";
+import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
+import type { EventBus } from "../realtime/bus.server.ts";
+import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
+
+/** What the process gives every feature's service factory. */
+export interface PlatformDeps {
+  readonly db: Database;
+  readonly bus: EventBus;
+  /** Set when instances share Redis (presence stores, counters). */
+  readonly redisUrl: string | undefined;
+  readonly instanceId: string;
+  readonly flags: FeatureFlags;
+  readonly cookies: CookiePolicy;
+  /** Signs the CSRF tokens; the same on every instance. */
+  readonly csrfSecret: Buffer;
+  readonly log: FastifyBaseLogger;
+}
+
+/** What route and job registration receive: the platform's pieces and every feature's services, built once. */
+export interface FeatureContext extends PlatformDeps {
+  readonly services: Services;
+}
+
+/**
+ * One feature. `Own` is the services object this feature adds to the
+ * application's `Services` (the composition root merges them all).
+ */
+export interface FeatureDefinition<Own extends object = object> {
+  /** Unique in the list; names the feature in errors and logs. */
+  readonly name: string;
+  /**
+   * The drizzle tables the feature owns (its *.tables.server.ts module). No
+   * other feature imports them; drizzle-kit finds the same modules by name.
+   */
+  readonly tables: Readonly<Record<string, unknown>>;
+  /** Folders of message catalogs (relative to src/) with the feature's strings. */
+  readonly messageCatalogs: readonly string[];
+  /**
+   * Builds the feature's services once per process. `earlier` holds the
+   * services of the features before this one in the list; take one with
+   * serviceFrom(), which fails at start-up when the list is in the wrong order.
+   */
+  createServices(deps: PlatformDeps, earlier: Partial<Services>): Own | Promise<Own>;
+  /**
+   * Request hooks that every later route relies on (the accounts feature's
+   * viewer and CSRF check). Run for every feature before the platform's human
+   * check and before any route.
+   */
+  registerRequestHooks?(app: FastifyInstance, context: FeatureContext): void | Promise<void>;
+  /** The feature's JSON routes (/callback/*, /pub/*, form posts): thin, calling its services. */
+  registerRoutes?(app: FastifyInstance, context: FeatureContext): void | Promise<void>;
+  /** The realtime events the feature publishes; the hub and the browser validate payloads against them. */
+  readonly realtimeEvents?: readonly RealtimeEventDefinition[];
+  /** Room kinds the feature owns, each with its access rule. */
+  roomKinds?(context: FeatureContext): readonly RoomKindDefinition[];
+  /** Socket commands the feature answers. */
+  socketCommands?(context: FeatureContext): readonly SocketCommandDefinition[];
+  /** Scheduled work: periodic jobs and sweepers. */
+  jobs?(context: FeatureContext): readonly PeriodicJobDefinition[];
+  /** Lets go of what createServices opened (stores, connections). Called before the bus and the database close. */
+  close?(services: Own): Promise<void>;
+}
+
+/** A service of a feature earlier in the list, or a start-up error naming who needed it. */
+export function serviceFrom<Name extends keyof Services>(earlier: Partial<Services>, name: Name, neededBy: string): NonNullable<Partial<Services>[Name]> {
+  const service = earlier[name];
+  if (service === undefined || service === null) throw new Error(`the ${neededBy} feature needs the service "${String(name)}" from a feature before it in the list`);
+  return service;
+}
+
+/** Typed helper: infers the services type from the factory. */
+export function defineFeature<Own extends object>(definition: FeatureDefinition<Own>): FeatureDefinition<Own> {
+  return definition;
+}
+
+/** The services type a list of definitions adds up to. */
+export type ServicesOf<List extends readonly FeatureDefinition<object>[]> = UnionToIntersection<
+  { [I in keyof List]: List[I] extends FeatureDefinition<infer Own> ? Own : never }[number]
+>;
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;

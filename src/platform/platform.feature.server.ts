@@ -1,0 +1,22 @@
+import { defineFeature, type FeatureDefinition } from "./features/feature-definition.server.ts";
+import { registerClientReports } from "./http/client-reports.routes.server.ts";
+import * as clientReportTables from "./http/client-reports.tables.server.ts";
+import { demoRealtime } from "./realtime/demo-room.ts";
+import * as securityTables from "./security/security.tables.server.ts";
+
+/**
+ * The platform's own pieces, listed like a feature so that the composition
+ * root sees every table, route, event and catalog in one list: browser error
+ * reports, request counters and shared secrets, the socket's own events.
+ */
+export const platformFeature: FeatureDefinition<object> = defineFeature({
+  name: "platform",
+  tables: { ...clientReportTables, ...securityTables },
+  messageCatalogs: ["platform/http/messages", "platform/pages/messages", "platform/shell/messages", "platform/security/human-check/messages", "ui/messages"],
+  createServices: () => ({}),
+  realtimeEvents: demoRealtime.events,
+  roomKinds: () => demoRealtime.roomKinds,
+  registerRoutes(app, { db, flags }) {
+    registerClientReports(app, { db, features: flags });
+  },
+});

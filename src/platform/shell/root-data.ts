@@ -1,0 +1,20 @@
+import type { FeatureFlags } from "../flags/feature-flags.ts";
+import type { PageViewer } from "../http/load-context.ts";
+import type { Locale } from "../i18n/locales.ts";
+
+/**
+ * What the root route's loader gives every page (read with
+ * useRouteLoaderData("root")). It lives in the platform so that the shell and
+ * the features read it without importing the root module.
+ */
+export interface RootData {
+  readonly locale: Locale;
+  readonly pathLocale: Locale | null;
+  readonly dir: "ltr" | "rtl";
+  readonly messages: Readonly<Record<string, string>>;
+  readonly features: FeatureFlags;
+  /** The signed-in member, or the anonymous default object. */
+  readonly currentUser: PageViewer;
+  readonly csrfToken: string;
+  readonly theme: "dark";
+}
