@@ -12,6 +12,7 @@ import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
 import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures } from "./features.server.ts";
 import { appRealtimeEvents } from "./realtime-events.ts";
+import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 
 const srcRoot = fileURLToPath(new URL("..", import.meta.url));
 const sourceFiles = readdirSync(srcRoot, { recursive: true, encoding: "utf8" }).map((path) => path.split("\\").join("/"));
@@ -52,7 +53,9 @@ describe("composeFeatures", () => {
   let deps: PlatformDeps;
   beforeAll(async () => {
     database = await openDatabase({ dataDir: "memory://" });
-    deps = { db: database.db, bus: createMemoryBus(), redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log: pino({ level: "silent" }) };
+    const bus = createMemoryBus();
+    const log = pino({ level: "silent" });
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }) };
   });
   afterAll(async () => {
     await database.close();

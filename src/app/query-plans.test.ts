@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClubRoles } from "../features/clubs/club-roles.service.server.ts";
 import { createSessionsService, type ActiveSession } from "../features/accounts/sessions.service.server.ts";
 import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
 import { seedBulkMembers } from "../server/seed/demo-data.server.ts";
@@ -91,7 +92,7 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     const id = await viewerId();
     await capture.db.execute(sql`insert into user_roles (user_id, role) values (${id}, 'cheat_analyst')`);
     await capture.db.execute(sql`insert into club_roles (club_id, user_id, role) values (31, ${id}, 'admin')`);
-    const sessions = createSessionsService(capture.db);
+    const sessions = createSessionsService(capture.db, undefined, undefined, createClubRoles());
     const { token } = await sessions.start(id, { remember: false, twoFactorPending: false, userAgent: null, ip: null });
     let resumed: ActiveSession | null = null;
     const plans = await capture.plansOf(async () => (resumed = await sessions.resume(token)));

@@ -2,6 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { Redis } from "ioredis";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -9,8 +10,12 @@ import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.
 import { composeFeatures } from "../platform/features/compose-features.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
+import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
+import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
+import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
+import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
@@ -19,6 +24,7 @@ import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "..
 import "../app/app-types.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerHealthz } from "./plugins/healthz.server.ts";
 import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
@@ -44,7 +50,7 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * The whole process, minus listen(): config -> database (migrated, seeded when
  * asked) -> bus -> services -> Fastify with its plugins and the pages.
  */
-export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild } = {}): Promise<KingsideApp> {
+export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild; logStream?: DestinationStream } = {}): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -53,11 +59,16 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
 
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel, serializers: { req: requestLogFields }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   registerJsonErrors(app);
+  registerRequestHygiene(app);
+  registerRedirectGuard(app);
+  registerSiteOrigin(app, config.siteUrl);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
@@ -68,9 +79,12 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   });
 
   const cookies = { secure: config.httpsOnly };
+  // Events that follow a write leave through the outbox; its retry is the platform's job.
+  const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
   const features = await composeFeatures(appFeatures, {
     db: database.db,
     bus,
+    outbox,
     redisUrl: config.redisUrl,
     instanceId: config.instanceId,
     flags: config.features,
@@ -80,7 +94,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   });
   await features.registerRequestHooks(app);
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
-  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits });
+  registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits, siteHost: config.siteUrl?.host ?? null });
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
   await features.registerRoutes(app);
   await registerRealtime(app, {
@@ -96,7 +110,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,
     production: config.production,
-    context: { services: features.services, features: config.features, messagesFor, production: config.production },
+    context: { services: features.services, features: config.features, messagesFor, production: config.production, siteHost: config.siteUrl?.host ?? null },
     identityOf: appPageIdentity,
   });
   const jobs = createJobRunner({

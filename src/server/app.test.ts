@@ -124,7 +124,7 @@ describe.each(databaseTargets())("the site on $name", (target) => {
 describe("production mode", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ databaseUrl: undefined, production: true, httpsOnly: true, trustProxy: true, features: parseFeatureFlags("error_reporting=0") });
+    app = await startApp({ databaseUrl: undefined, production: true, httpsOnly: true, trustProxy: { hops: 1 }, siteUrl: new URL("https://kingside.test"), features: parseFeatureFlags("error_reporting=0") });
   });
   afterAll(() => app?.close());
 

@@ -1,4 +1,5 @@
 import { parseFeatureFlags, type FeatureFlags } from "../platform/flags/feature-flags.ts";
+import { parseTrustProxy, type TrustProxySetting } from "./trust-proxy.ts";
 import { parseHumanCheckLimits, type HumanCheckAction, type HumanCheckThreshold } from "../platform/security/human-check/human-check-limits.ts";
 
 export interface ServerConfig {
@@ -13,14 +14,33 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Fill an empty database with demo members at start. */
   readonly seedDemoData: boolean;
-  /** Trust X-Forwarded-* from the load balancer (needed for the https guard behind a proxy). */
-  readonly trustProxy: boolean;
+  /** Whose X-Forwarded-* headers to believe (TRUST_PROXY): a hop count or proxy addresses/CIDRs; production defaults to 1 hop. */
+  readonly trustProxy: TrustProxySetting;
+  /** The public origin absolute links are built from (SITE_URL), never the request's Host; required in production. */
+  readonly siteUrl: URL | null;
   readonly features: FeatureFlags;
   /** How many guarded actions an address may make before the human check (HUMAN_CHECK_LIMITS). */
   readonly humanCheckLimits: Readonly<Record<HumanCheckAction, HumanCheckThreshold>>;
   readonly logLevel: string;
   /** A name for this instance in logs and /healthz. */
   readonly instanceId: string;
+}
+
+function parseSiteUrl(raw: string | undefined, production: boolean): URL | null {
+  if (!raw) {
+    if (production) throw new Error("SITE_URL must be set in production (e.g. https://kingside.example): absolute links are built from it.");
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SITE_URL must be an absolute http(s) URL, not "${raw}".`);
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.pathname !== "/" || url.search || url.hash || url.username) {
+    throw new Error(`SITE_URL must be an origin such as https://kingside.example, not "${raw}".`);
+  }
+  return url;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -36,7 +56,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     dataDir: env.DATA_DIR ?? "./data",
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
-    trustProxy: (env.TRUST_PROXY ?? (production ? "1" : "0")) === "1",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? (production ? "1" : "0")),
+    siteUrl: parseSiteUrl(env.SITE_URL, production),
     features: parseFeatureFlags(env.KINGSIDE_FEATURES),
     humanCheckLimits: parseHumanCheckLimits(env.HUMAN_CHECK_LIMITS),
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),

@@ -4,6 +4,9 @@ import { readConfig, type ServerConfig } from "../server/config.server.ts";
 import type { DatabaseTarget } from "./databases.ts";
 import { createKingsideApp, type KingsideApp } from "../server/app.server.ts";
 
+/** Options of the app itself, beyond its configuration (e.g. a stream that captures the log). */
+export type AppOptions = NonNullable<Parameters<typeof createKingsideApp>[1]>;
+
 export interface RunningApp {
   readonly kingside: KingsideApp;
   readonly baseUrl: string;
@@ -11,7 +14,7 @@ export interface RunningApp {
 }
 
 /** The real application on a loopback port, with the given configuration. */
-export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl: string | undefined }): Promise<RunningApp> {
+export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl: string | undefined }, appOptions: AppOptions = {}): Promise<RunningApp> {
   const config: ServerConfig = {
     ...readConfig({ NODE_ENV: "test" }),
     dataDir: "memory://",
@@ -22,7 +25,7 @@ export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl:
     port: 0,
     ...overrides,
   };
-  const kingside = await createKingsideApp(config);
+  const kingside = await createKingsideApp(config, appOptions);
   await kingside.app.listen({ port: 0, host: "127.0.0.1" });
   const address = kingside.app.server.address();
   if (!address || typeof address === "string") throw new Error("the app is not listening on a TCP port");
@@ -37,16 +40,21 @@ export interface RawResponse {
 
 /** A GET with any headers, Host included (fetch refuses to set Host). */
 export function rawGet(baseUrl: string, path: string, headers: Record<string, string>): Promise<RawResponse> {
-  const url = new URL(path, baseUrl);
+  return rawRequest(baseUrl, "GET", path, headers);
+}
+
+/** Any method (fetch refuses TRACE), any headers and an optional body, sent as given. */
+export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+  const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (response) => {
-      let body = "";
+    const request = httpRequest({ hostname: url.hostname, port: url.port, method, path, headers }, (response) => {
+      let text = "";
       response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
     });
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -54,13 +62,13 @@ export function rawGet(baseUrl: string, path: string, headers: Record<string, st
  * The app for one describe block: started on a fresh database of the target
  * before the tests, closed and dropped after them. Read `.current` inside tests.
  */
-export function appForSuite(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}): { readonly current: RunningApp } {
+export function appForSuite(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}, appOptions: AppOptions = {}): { readonly current: RunningApp } {
   let app: RunningApp | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await target.create();
     drop = database.drop;
-    app = await startApp({ ...overrides, databaseUrl: database.databaseUrl });
+    app = await startApp({ ...overrides, databaseUrl: database.databaseUrl }, appOptions);
   });
   afterAll(async () => {
     await app?.close();

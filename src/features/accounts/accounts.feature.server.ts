@@ -26,9 +26,9 @@ import { createTwoFactorService } from "./two-factor/two-factor.service.server.t
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
 
-function createAccountsServices({ db, bus, log }: PlatformDeps, clubRoles: ClubRoleSource) {
+function createAccountsServices({ db, outbox }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
-  const sessionsEnded = createSessionsEndedNotice(bus, log);
+  const sessionsEnded = createSessionsEndedNotice(outbox);
   // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
   const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
   return {

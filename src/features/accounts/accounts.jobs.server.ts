@@ -17,8 +17,8 @@ const CLEANUP_BATCH = 1000;
  * Deletes sessions past their expiry (a session is refused from then on; the
  * row is only dead weight) and closes their sockets on every instance.
  */
-export function deleteExpiredSessions(db: Database, now: Date, signal: AbortSignal, sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice): Promise<number> {
-  return drainClaimed(
+export async function deleteExpiredSessions(db: Database, now: Date, signal: AbortSignal, sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice): Promise<number> {
+  const deleted = await drainClaimed(
     db,
     {
       batchSize: CLEANUP_BATCH,
@@ -26,11 +26,13 @@ export function deleteExpiredSessions(db: Database, now: Date, signal: AbortSign
       handle: async (tx, rows) => {
         const tokenHashes = rows.map((row) => row.tokenHash);
         await tx.delete(sessions).where(inArray(sessions.tokenHash, tokenHashes));
-        await sessionsEnded(tokenHashes);
+        await sessionsEnded.record(tx, tokenHashes);
       },
     },
     signal,
   );
+  if (deleted > 0) sessionsEnded.committed();
+  return deleted;
 }
 
 /** Deletes failed sign-in and second-factor attempts older than the retention. */

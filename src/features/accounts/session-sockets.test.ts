@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemBroadcast } from "../../platform/realtime/demo-room.ts";
 import { closeCodes, publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { memberRoom } from "../../platform/realtime/member-room.ts";
-import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
+import { eventuallyAsync, type TestSocket } from "../../platform/realtime/test-kit.server.ts";
+import { outboxEvents } from "../../platform/realtime/outbox.tables.server.ts";
 import type { RunningApp } from "../../test/start-app.ts";
 import { twoInstancesForSuite } from "../../test/two-instances.ts";
-import { openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
+import { demoPassword, openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
 
 // In CI a missing REDIS_URL or TEST_DATABASE_URL fails the file; elsewhere the suite is skipped with a warning.
 const instances = twoInstancesForSuite(["sessions-A", "sessions-B"]);
@@ -63,6 +64,37 @@ describe.skipIf(!instances.available)("a session's sockets across two instances"
     } finally {
       otherSocket.close();
       currentSocket.close();
+    }
+  });
+
+  it("closes every socket of a member who closes their account, on both instances", async () => {
+    const carla = await signIn(first, "carla");
+    const onA = await listeningOn(first, carla);
+    const onB = await listeningOn(second, carla);
+    try {
+      const closed = await carla.session.post("/settings/close-account", { password: demoPassword, confirm: "1" });
+      expect(closed.status).toBeLessThan(400);
+      expect(await onA.waitForClose()).toBe(closeCodes.sessionEnded);
+      expect(await onB.waitForClose()).toBe(closeCodes.sessionEnded);
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  });
+
+  it("delivers a friend request made through A to the recipient's private room on B, through the outbox", async () => {
+    const alice = await signIn(first, "alice");
+    const bob = await signIn(second, "bob");
+    const socket = await openSocket(second, { cookie: bob.cookie });
+    try {
+      socket.send({ type: "subscribe", data: { room: memberRoom(bob.id) } });
+      await socket.next("subscribed");
+      const sent = await alice.session.post("/callback/friend/bob/request");
+      expect(sent.status).toBe(200);
+      expect((await socket.next("event")).data).toEqual({ room: memberRoom(bob.id), type: "friend.request", payload: { from: "alice" } });
+      await eventuallyAsync(async () => (await first.kingside.database.db.select().from(outboxEvents)).length === 0, "the outbox to be emptied");
+    } finally {
+      socket.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
@@ -46,8 +46,16 @@ function lifetime(remember: boolean): number {
  * session ends tells `sessionsEnded`, so that its sockets close on every instance.
  */
 export function createSessionsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice, clubRoles: ClubRoleSource = noClubRoles) {
-  async function ended(rows: ReadonlyArray<{ tokenHash: string }>): Promise<void> {
-    await sessionsEnded(rows.map((row) => row.tokenHash));
+  /** Deletes the sessions `where` selects and records the notice in the same transaction; the ended sessions' hashes. */
+  async function endWhere(where: SQL | undefined): Promise<string[]> {
+    const ended = await db.transaction(async (tx) => {
+      const removed = await tx.delete(sessions).where(where).returning({ tokenHash: sessions.tokenHash });
+      const hashes = removed.map((row) => row.tokenHash);
+      await sessionsEnded.record(tx, hashes);
+      return hashes;
+    });
+    if (ended.length > 0) sessionsEnded.committed();
+    return ended;
   }
 
   return {
@@ -95,22 +103,16 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
     },
 
     async end(tokenHash: string): Promise<void> {
-      await ended(await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ tokenHash: sessions.tokenHash }));
+      await endWhere(eq(sessions.tokenHash, tokenHash));
     },
 
     /** Ends one of the member's own sessions; false when it is not theirs. */
     async revoke(userId: number, tokenHash: string): Promise<boolean> {
-      const removed = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash))).returning({ tokenHash: sessions.tokenHash });
-      await ended(removed);
-      return removed.length > 0;
+      return (await endWhere(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash)))).length > 0;
     },
 
     async endAllFor(userId: number, exceptTokenHash?: string): Promise<void> {
-      const removed = await db
-        .delete(sessions)
-        .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId))
-        .returning({ tokenHash: sessions.tokenHash });
-      await ended(removed);
+      await endWhere(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
     },
 
     async list(userId: number, currentTokenHash: string): Promise<SessionSummary[]> {

@@ -32,12 +32,20 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
   });
 
   it("refuses an open redirect and lands on /home instead", async () => {
-    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example", "/.//evil.example", "/%2e%2e//evil.example", "/\t/evil.example"]) {
       const browser = session();
       await browser.ensureCsrf();
       const response = await browser.request("POST", "/login", { json: { username: "bob", password: PASSWORD, redirectUrl: target } });
       expect(await response.json()).toMatchObject({ redirect: "/home" });
     }
+  });
+
+  it("never answers a form sign-in with a Location that leaves the site", async () => {
+    const browser = session();
+    await browser.ensureCsrf();
+    const response = await browser.request("POST", "/login", { form: { username: "bob", password: PASSWORD, redirectUrl: "/.//evil.example", _token: browser.csrfToken }, csrf: false });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/home");
   });
 
   it("gives a new session id at every sign-in and ends the previous one", async () => {

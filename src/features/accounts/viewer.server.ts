@@ -24,8 +24,8 @@ declare module "fastify" {
   }
 }
 
-/** Paths that take no CSRF token: write-only telemetry sinks (docs/decisions/0004) and service/RPC paths. */
-const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/, /^\/(service|rpc)\//];
+/** Paths that take no CSRF token: the write-only telemetry sinks (docs/decisions/0004). */
+const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//];
 

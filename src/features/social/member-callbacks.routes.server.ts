@@ -82,7 +82,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
   app.get("/callback/friend/registration-invite-link", async (request) => {
     const actor = actorOf(request);
     const path = generateLink("web_security_register", { invite: deps.invites.tokenFor(actor.id) });
-    return { link: `${request.protocol}://${request.host}${path}` };
+    return { link: `${request.siteOrigin}${path}` };
   });
 
   app.get("/callback/user/follow_suggestions", async (request) => {

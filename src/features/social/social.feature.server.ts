@@ -1,7 +1,5 @@
 import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
-import { publishToRoom } from "../../platform/realtime/hub.server.ts";
-import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
@@ -12,11 +10,8 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, bus }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
-  const social = createSocialService(db, async (event) => {
-    const definition = friendEvents.find((candidate) => candidate.type === event.type);
-    if (definition) await publishToRoom(bus, memberRoom(event.recipientId), definition, { from: event.from });
-  });
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
+  const social = createSocialService(db, outbox);
   const memberItems = createMemberItemsService(db, directory);
   return {
     social,

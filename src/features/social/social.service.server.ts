@@ -13,6 +13,9 @@ import {
   type ReportReason,
   type SocialCounts,
 } from "./social.schema.ts";
+import { memberRoom } from "../../platform/realtime/member-room.ts";
+import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
+import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
 export type SocialFailure =
@@ -43,13 +46,18 @@ export interface Actor {
   readonly level: number;
 }
 
-/** Events the service announces after a change is committed (delivered to `user:{id}` rooms). */
+/** Events of a change, written into the outbox in its transaction and relayed after the commit (to `user:{id}` rooms). */
 export type SocialEvent =
   | { readonly type: "friend.request"; readonly recipientId: number; readonly from: string }
   | { readonly type: "friend.accepted"; readonly recipientId: number; readonly from: string }
   | { readonly type: "friend.removed"; readonly recipientId: number; readonly from: string };
 
-export type SocialEventSink = (event: SocialEvent) => Promise<void>;
+const friendEventDefinitions = { "friend.request": friendRequestEvent, "friend.accepted": friendAcceptedEvent, "friend.removed": friendRemovedEvent } as const;
+
+/** Writes the event into the outbox for the other member's private room, inside the change's transaction. */
+function enqueueSocialEvent(tx: OutboxWriter, event: SocialEvent): Promise<void> {
+  return enqueueEvent(tx, memberRoom(event.recipientId), friendEventDefinitions[event.type], { from: event.from });
+}
 
 type Target = Pick<UserRow, "id" | "username" | "membershipLevel" | "isEnabled" | "allowFriendRequests">;
 
@@ -68,7 +76,8 @@ function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
 
-export function createSocialService(db: Database, announce: SocialEventSink = async () => undefined) {
+/** `outbox` is told after each commit that wrote events, so they leave at once (the relay retries otherwise). */
+export function createSocialService(db: Database, outbox: OutboxNotifier = noOutboxNotifier) {
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
     return row ?? null;
@@ -196,14 +205,16 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
         if (current.isFriendRequestFromUserExists) {
           // They already asked: asking back makes the friendship.
           await befriend(tx, actor.id, target.id);
+          await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
           return ok("friend.accepted");
         }
         if (!target.allowFriendRequests) return fail("requests_not_allowed");
         await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
+        await enqueueSocialEvent(tx, { type: "friend.request", recipientId: target.id, from: actor.username });
         return ok("friend.request");
       });
       if (!outcome.ok) return outcome;
-      await announce({ type: outcome.value, recipientId: target.id, from: actor.username });
+      outbox.kick();
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -231,10 +242,11 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
         await lockPair(tx, actor.id, target.id);
         if (!(await relationship(actor.id, target.id, tx)).isFriendRequestFromUserExists) return false;
         await befriend(tx, actor.id, target.id);
+        await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
         return true;
       });
       if (!accepted) return fail("no_request");
-      await announce({ type: "friend.accepted", recipientId: target.id, from: actor.username });
+      outbox.kick();
       return ok(await relationship(actor.id, target.id));
     },
 
@@ -249,9 +261,13 @@ export function createSocialService(db: Database, announce: SocialEventSink = as
     async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.transaction((tx) => unfriend(tx, actor.id, resolved.value.id));
+      const removed = await db.transaction(async (tx) => {
+        const count = await unfriend(tx, actor.id, resolved.value.id);
+        if (count > 0) await enqueueSocialEvent(tx, { type: "friend.removed", recipientId: resolved.value.id, from: actor.username });
+        return count;
+      });
       if (removed === 0) return fail("not_friends");
-      await announce({ type: "friend.removed", recipientId: resolved.value.id, from: actor.username });
+      outbox.kick();
       return ok(await relationship(actor.id, resolved.value.id));
     },
 

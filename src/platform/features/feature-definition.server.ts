@@ -11,6 +11,7 @@ import type { CookiePolicy } from "../http/cookie-policy.ts";
 import type { Services } from "../http/load-context.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { EventBus } from "../realtime/bus.server.ts";
+import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
 /** What the process gives every feature's service factory. */
@@ -25,6 +26,8 @@ export interface PlatformDeps {
   /** Signs the CSRF tokens; the same on every instance. */
   readonly csrfSecret: Buffer;
   readonly log: FastifyBaseLogger;
+  /** Events written with enqueueEvent in a transaction: kick() after the commit publishes them. */
+  readonly outbox: OutboxRelay;
 }
 
 /** What route and job registration receive: the platform's pieces and every feature's services, built once. */

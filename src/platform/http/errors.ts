@@ -5,6 +5,8 @@
  */
 export const apiErrors = {
   bad_request: { status: 400, messageKey: "error.bad_request" },
+  /** A NUL byte, a lone surrogate or a broken percent-encoding anywhere in the request. */
+  invalid_text: { status: 400, messageKey: "error.invalid_text" },
   validation_failed: { status: 422, messageKey: "error.validation_failed" },
   unauthenticated: { status: 401, messageKey: "error.unauthenticated" },
   forbidden: { status: 403, messageKey: "error.forbidden" },
@@ -13,10 +15,13 @@ export const apiErrors = {
   challenge_required: { status: 403, messageKey: "error.challenge_required" },
   not_found: { status: 404, messageKey: "error.not_found" },
   method_not_allowed: { status: 405, messageKey: "error.method_not_allowed" },
+  request_timeout: { status: 408, messageKey: "error.request_timeout" },
   conflict: { status: 409, messageKey: "error.conflict" },
   payload_too_large: { status: 413, messageKey: "error.payload_too_large" },
+  unsupported_media_type: { status: 415, messageKey: "error.unsupported_media_type" },
   feature_disabled: { status: 404, messageKey: "error.feature_disabled" },
   rate_limited: { status: 429, messageKey: "error.rate_limited" },
+  headers_too_large: { status: 431, messageKey: "error.headers_too_large" },
   internal: { status: 500, messageKey: "error.internal" },
   unavailable: { status: 503, messageKey: "error.unavailable" },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -47,6 +47,8 @@ export function registerJsonErrors(app: FastifyInstance): void {
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 413) return sendError(request, reply, new AppError("payload_too_large"));
     if (status === 429) return sendError(request, reply, new AppError("rate_limited"));
+    if (status === 415) return sendError(request, reply, new AppError("unsupported_media_type"));
+    if (status === 405) return sendError(request, reply, new AppError("method_not_allowed"));
     if (status >= 400 && status < 500) {
       return sendError(request, reply, new AppError(status === 404 ? "not_found" : "bad_request"));
     }

@@ -46,6 +46,8 @@ export type KingsideLoadContext = {
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
   readonly production: boolean;
+  /** The configured site's host (SITE_URL), or null in development, where the request's Host is believed. */
+  readonly siteHost: string | null;
   /** Who is asking: the signed-in member, or the anonymous default object. */
   readonly viewer: PageViewer;
   /** The CSRF token valid for this request's session; forms embed it as _token. */

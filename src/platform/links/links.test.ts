@@ -64,14 +64,39 @@ describe("safeRedirectPath", () => {
   it.each([
     ["/clubs", "/clubs"],
     ["/clubs?x=1#a", "/clubs?x=1#a"],
+    ["/a/../clubs", "/clubs"],
+    ["/clubs/%2e%2e/home", "/home"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
     ["https://evil.example/", null],
     ["//evil.example/path", null],
     ["/\\evil.example", null],
+    ["\\\\evil.example", null],
+    ["/x\\..\\..\\/evil.example", null],
+    ["/.//evil.example", null],
+    ["/./\\evil.example", null],
+    ["/%2e%2e//x", null],
+    ["/%2E//evil.example", null],
+    ["/a/..//evil.example", null],
+    ["/a/%2e%2e//evil.example", null],
+    ["/.%2e//evil.example", null],
+    ["/\t/evil.example", null],
+    ["/\n/evil.example", null],
+    ["/\r\n/evil.example", null],
+    ["/ /evil.example", "/%20/evil.example"],
     ["javascript:alert(1)", null],
     ["clubs", null],
     ["/\u0000x", null],
+    ["", null],
     [42, null],
-  ])("%s -> %s", (input, expected) => {
+  ])("%j -> %j", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+
+  it.each(["/.//evil.example", "/%2e%2e//x", "/a/..//b", "/clubs", "/a/./b/../c?d#e"])("returns only paths that resolve back to this site: %s", (input) => {
+    const path = safeRedirectPath(input);
+    if (path === null) return;
+    const asBrowserReadsIt = new URL(path, "https://kingside.test/some/page");
+    expect(asBrowserReadsIt.host).toBe("kingside.test");
+    expect(safeRedirectPath(path)).toBe(path);
   });
 });

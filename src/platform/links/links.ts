@@ -121,18 +121,33 @@ export function generateLink(name: string, params: LinkParams = {}, options: Lin
   }
 }
 
+const SAME_SITE_BASE = "http://same.invalid";
+
+/** Whether a path, read by a browser as a Location or href, stays on this site: one leading slash, no backslash, no control character. */
+export function isPlainSitePath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//")) return false;
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
 /**
  * A same-site path from untrusted input (redirectUrl, redirect), or null.
- * Only "/..." paths qualify: no scheme, no host, no protocol-relative "//".
+ * The input is resolved as a browser would (dot-segments, %2e, backslashes,
+ * tabs) and what is returned is checked, not what came in: "/.//evil.example"
+ * resolves to "//evil.example", which a browser reads as another host.
  */
 export function safeRedirectPath(candidate: unknown): string | null {
-  if (typeof candidate !== "string" || candidate.length > 2048) return null;
-  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return null;
-  if ([...candidate].some((char) => char === "\\" || char.charCodeAt(0) < 0x20)) return null;
+  if (typeof candidate !== "string" || candidate.length > 2048 || !isPlainSitePath(candidate)) return null;
+  let resolved: URL;
   try {
-    const resolved = new URL(candidate, "http://same.invalid");
-    return resolved.host === "same.invalid" ? resolved.pathname + resolved.search + resolved.hash : null;
+    resolved = new URL(candidate, SAME_SITE_BASE);
   } catch {
     return null;
   }
+  if (resolved.origin !== SAME_SITE_BASE) return null;
+  const path = resolved.pathname + resolved.search + resolved.hash;
+  return isPlainSitePath(path) ? path : null;
 }

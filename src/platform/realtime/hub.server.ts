@@ -17,6 +17,7 @@ import { memberRoomKind } from "./member-room.ts";
 import {
   createEventCatalog,
   encodeMessage,
+  eventPayload,
   maxClientMessageBytes,
   parseClientMessage,
   parseRoomName,
@@ -27,7 +28,7 @@ import {
   type ServerMessage,
 } from "./protocol.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "./registry.ts";
-import { sessionsEndedChannel, sessionsEndedPayloadSchema } from "./sessions-ended.server.ts";
+import { sessionsEndedChannel, sessionsEndedEvent } from "./sessions-ended.server.ts";
 import type { SocketIdentity } from "./socket-identity.ts";
 import type { z } from "zod";
 
@@ -296,8 +297,8 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   }
 
   const unsubscribeControl = await deps.bus.subscribe(sessionsEndedChannel, (event) => {
-    const parsed = sessionsEndedPayloadSchema.safeParse(event.payload);
-    if (parsed.success) endSessions(new Set(parsed.data.sessionIds));
+    const parsed = eventPayload(sessionsEndedEvent, event);
+    if (parsed) endSessions(new Set(parsed.sessionIds));
     else app.log.warn({ type: event.type }, "realtime: malformed session notice");
   });
 

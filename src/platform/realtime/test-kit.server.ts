@@ -180,3 +180,12 @@ export async function eventually(condition: () => boolean, what: string, timeout
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Polls an asynchronous condition until it holds. */
+export async function eventuallyAsync(condition: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() >= deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -7,6 +7,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { safeRedirectPath } from "../../platform/links/links.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 
 const INTERNAL_REQUEST_HEADER = "x-kingside-internal-request";
@@ -54,19 +55,22 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     },
   });
 
-  // Pages and form posts to page actions: the body stream stays unread for React Router.
+  // Pages only: no page has an action, so a POST to a page path is an unknown route (JSON 404).
+  // A future page action must parse its body through Fastify so the request hygiene sees it.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     scope.route({
-      method: ["GET", "HEAD", "POST"],
+      method: ["GET", "HEAD"],
       url: "/*",
       handler(request, reply) {
         const path = request.url.split("?")[0] ?? "/";
         if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new AppError("not_found");
         if (path.length > 1 && path.endsWith("/")) {
-          const query = request.url.slice(path.length);
-          return reply.redirect(path.replace(/\/+$/, "") + query, 301);
+          // "//evil.example/" without its slash would be a protocol-relative link to another host.
+          const withoutSlash = safeRedirectPath(path.replace(/\/+$/, "") + request.url.slice(path.length));
+          if (!withoutSlash) throw new AppError("not_found");
+          return reply.redirect(withoutSlash, 301);
         }
         const internalId = randomUUID();
         replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);

@@ -19,7 +19,7 @@ const DEMO_PASSWORD = "kingside-demo";
  * requests per address, and these tests are about registration itself.
  */
 describe.each(databaseTargets())("registration on $name", (target) => {
-  const suite = appForSuite(target, { seedDemoData: true, trustProxy: true });
+  const suite = appForSuite(target, { seedDemoData: true, trustProxy: { hops: 1 } });
   let addressCounter = 0;
 
   const db = () => suite.current.kingside.database.db;

@@ -60,6 +60,8 @@ export interface HumanCheckDeps {
   /** Leading zero bits of work per challenge. */
   readonly difficulty?: number;
   readonly now?: () => Date;
+  /** The configured site's host (SITE_URL); the verify host is verify.<it>. Null: believe the request's Host (development). */
+  readonly siteHost?: string | null;
 }
 
 const verifyBodySchema = z.object({
@@ -68,7 +70,7 @@ const verifyBodySchema = z.object({
 });
 
 export function registerHumanCheck(app: FastifyInstance, deps: HumanCheckDeps): void {
-  registerVerifyHost(app);
+  registerVerifyHost(app, deps.siteHost ?? null);
   registerHumanCheckGuard(app, deps);
   registerHumanCheckRoutes(app, deps);
 }
@@ -86,9 +88,9 @@ export function verificationPageUrl(originalUrl: string): string | null {
 }
 
 /** A page request whose Host is verify.<main host> is served the verification page, whatever its path. */
-export function registerVerifyHost(app: FastifyInstance): void {
+export function registerVerifyHost(app: FastifyInstance, siteHost: string | null = null): void {
   app.addHook("onRequest", async (request) => {
-    if (!isVerifyHost(request.hostname)) return;
+    if (!isVerifyHost(request.host, siteHost)) return;
     if (request.method !== "GET" && request.method !== "HEAD") return;
     if (request.routeOptions.url !== PAGE_ROUTE) return;
     const target = verificationPageUrl(request.url);
@@ -182,7 +184,7 @@ export function registerHumanCheckRoutes(app: FastifyInstance, deps: HumanCheckD
     if (uses > 1) return refuse(request, reply, "used");
     const pass = issuePass(deps.secret, { ttlMs: humanCheckPass.ttlMs, now });
     // On the verify subdomain the pass is for the main host (a parent domain may be named by its subdomain).
-    const mainHost = mainHostOf(request.hostname);
+    const mainHost = mainHostOf(request.host, deps.siteHost ?? null)?.replace(/:\d+$/, "");
     reply.setCookie(HUMAN_CHECK_PASS_COOKIE, pass.token, {
       path: "/",
       httpOnly: true,

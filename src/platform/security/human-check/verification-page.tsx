@@ -26,13 +26,13 @@ function returnPathFrom(candidate: string | null): string | null {
  * once passed, goes back to `redirect` (else `referer`, else the home page);
  * from the verify subdomain, back on the main host.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
   const query = new URL(request.url).searchParams;
   return {
     routeName: page.route.name,
     returnPath: returnPathFrom(query.get("redirect")) ?? returnPathFrom(query.get("referer")) ?? generateLink("web_root"),
-    mainHost: mainHostOf(request.headers.get("host")),
+    mainHost: mainHostOf(request.headers.get("host"), context.siteHost),
   };
 }
 

@@ -5,12 +5,15 @@ import { VERIFY_HOST_PREFIX } from "./human-check-limits.ts";
  * verify.<main host> shows the verification page, and the member goes back to
  * the main host when the check is done.
  */
-export function isVerifyHost(host: string | null | undefined): boolean {
-  return typeof host === "string" && host.toLowerCase().startsWith(VERIFY_HOST_PREFIX) && host.length > VERIFY_HOST_PREFIX.length;
+export function isVerifyHost(host: string | null | undefined, siteHost: string | null = null): boolean {
+  if (typeof host !== "string") return false;
+  // With a configured site, only verify.<that site> is the verify host: a Host header names no other.
+  if (siteHost) return host.toLowerCase() === `${VERIFY_HOST_PREFIX}${siteHost.toLowerCase()}`;
+  return host.toLowerCase().startsWith(VERIFY_HOST_PREFIX) && host.length > VERIFY_HOST_PREFIX.length;
 }
 
-/** verify.kingside.com[:port] -> kingside.com[:port]; null when `host` is not the verify host. */
-export function mainHostOf(host: string | null | undefined): string | null {
-  if (!host || !isVerifyHost(host)) return null;
-  return host.slice(VERIFY_HOST_PREFIX.length);
+/** verify.kingside.com[:port] -> kingside.com[:port] (the configured site's host when there is one); null when `host` is not the verify host. */
+export function mainHostOf(host: string | null | undefined, siteHost: string | null = null): string | null {
+  if (!host || !isVerifyHost(host, siteHost)) return null;
+  return siteHost ?? host.slice(VERIFY_HOST_PREFIX.length);
 }

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { defaultLocale } from "../i18n/locales.ts";
+import { messagesFor } from "../i18n/messages.server.ts";
+import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
+import { sendError } from "./json-errors.server.ts";
+import { containsHostileText, isCleanRequestTarget } from "./hostile-text.ts";
+
+/**
+ * One gate every request passes before any route, hook with I/O, or log line
+ * sees its values: a path, query or body with a NUL byte, a lone surrogate or
+ * a broken percent-encoding is refused with 400 invalid_text. Requests no
+ * route serves get the JSON catalogue too.
+ */
+export function registerRequestHygiene(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (!isCleanRequestTarget(request.url)) throw new AppError("invalid_text");
+  });
+  app.addHook("preValidation", async (request) => {
+    if (containsHostileText(request.body)) throw new AppError("invalid_text");
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
+}
+
+/** Errors of Fastify's router (a path whose percent-encoding is not UTF-8), answered like the gate's refusals. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, new AppError(error.code === "FST_ERR_BAD_URL" ? "invalid_text" : "bad_request"));
+}
+
+interface LoggableRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly host?: string;
+  readonly ip?: string;
+}
+
+/** What a log line says about a request: its method and path, never the query (tokens live there) nor refused text. */
+export function requestLogFields(request: LoggableRequest): Record<string, string | undefined> {
+  const path = request.url.split("?")[0] ?? "/";
+  return { method: request.method, path: isCleanRequestTarget(path) ? path : "[refused]", host: request.host, remoteAddress: request.ip };
+}
+
+function catalogueAnswer(status: number, code: ApiErrorCode): string {
+  const body: ApiErrorBody = { code, message: messagesFor(defaultLocale)[apiErrors[code].messageKey] ?? code };
+  const json = JSON.stringify(body);
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    "Cache-Control: no-store",
+    "Connection: close",
+    "",
+    json,
+  ].join("\r\n");
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, broken
+ * framing, timeouts): answered from the catalogue, logged without a stack.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code]: [number, ApiErrorCode] =
+    error.code === "HPE_HEADER_OVERFLOW" ? [431, "headers_too_large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "request_timeout"] : [400, "bad_request"];
+  this.log.info({ clientError: error.code ?? "unknown", status }, "client error");
+  if (socket.writable) socket.end(catalogueAnswer(status, code));
+  else socket.destroy();
+}

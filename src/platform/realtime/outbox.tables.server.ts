@@ -1,0 +1,14 @@
+import { bigint, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Events written in the same transaction as the change they announce, and
+ * deleted once the relay has published them on the bus (outbox.server.ts).
+ * Normally empty: a row stays only while the bus is unreachable.
+ */
+export const outboxEvents = pgTable("outbox_events", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  room: text("room").notNull(),
+  type: text("type").notNull(),
+  payload: jsonb("payload").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
