@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import type { ChallengeInput, ChallengeView, GameTerms } from "./play.schema.ts";
-import type { PlayEventSink, PlayMembers, PlayMember } from "./play-ports.server.ts";
+import { transactionsWithEvents, type PlayEventSink, type PlayMembers, type PlayMember } from "./play-ports.server.ts";
 import { challenges, type ChallengeRow } from "./play.tables.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
 
@@ -31,6 +31,7 @@ export function guestMayPlay(terms: GameTerms): boolean {
 export function createChallengesService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; now?: () => Date }) {
   const { db, members, events, startGame } = deps;
   const now = deps.now ?? (() => new Date());
+  const inTransaction = transactionsWithEvents(db, events);
 
   function present(row: ChallengeRow, challenger: string, challenged: string): ChallengeView {
     return {
@@ -61,7 +62,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
       if (await members.blockedEitherWay(challenger.id, opponent.id)) return fail("blocked");
       const at = now();
       const ttl = input.terms.control.kind === "live" ? LIVE_CHALLENGE_TTL_MS : DAILY_CHALLENGE_TTL_MS;
-      const created = await db.transaction(async (tx): Promise<Result<ChallengeRow, ChallengeFailure>> => {
+      const created = await inTransaction(async (tx): Promise<Result<ChallengeRow, ChallengeFailure>> => {
         // Serialises one challenger's creations, so the open-challenge cap holds under concurrent requests.
         await tx.execute(sql`select pg_advisory_xact_lock(${CHALLENGE_LOCK_SPACE}, ${challenger.id})`);
         const open = and(eq(challenges.challengerId, challenger.id), eq(challenges.status, "open"), gt(challenges.expiresAt, at));
@@ -74,7 +75,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
           .values({ challengerId: challenger.id, challengedId: opponent.id, ...termsColumns(input.terms), color: input.terms.color, expiresAt: new Date(at.getTime() + ttl) })
           .returning();
         if (!row) throw new Error("challenge insert returned nothing");
-        await events(tx, { type: "challenge.received", memberId: opponent.id, payload: { id: row.id, from: challenger.username } });
+        await events.enqueue(tx, { type: "challenge.received", memberId: opponent.id, payload: { id: row.id, from: challenger.username } });
         return ok(row);
       });
       return created.ok ? ok(present(created.value, challenger.username, opponent.username)) : created;
@@ -89,7 +90,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
       const terms = termsFromRow(open);
       if (!mayPlay(member, terms)) return fail("guest");
       if (await members.blockedEitherWay(open.challengerId, member.id)) return fail("blocked");
-      return db.transaction(async (tx): Promise<Result<{ gameId: number }, ChallengeFailure>> => {
+      return inTransaction(async (tx): Promise<Result<{ gameId: number }, ChallengeFailure>> => {
         const [row] = await tx
           .update(challenges)
           .set({ status: "accepted" })
@@ -98,7 +99,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
         if (!row) return fail("challenge_gone");
         const game = await startGame(tx, { challengerId: row.challengerId, acceptorId: member.id, terms });
         await tx.update(challenges).set({ gameId: game.id }).where(eq(challenges.id, row.id));
-        await events(tx, { type: "challenge.accepted", memberId: row.challengerId, payload: { id: row.id, by: member.username, gameId: game.id } });
+        await events.enqueue(tx, { type: "challenge.accepted", memberId: row.challengerId, payload: { id: row.id, by: member.username, gameId: game.id } });
         return ok({ gameId: game.id });
       });
     },
@@ -127,7 +128,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
   /** Declined by the challenged member or cancelled by the challenger; the other one hears of it. */
   async function close(member: PlayMember, challengeId: number, status: "declined" | "cancelled"): Promise<Result<null, ChallengeFailure>> {
     const actorColumn = status === "declined" ? challenges.challengedId : challenges.challengerId;
-    return db.transaction(async (tx): Promise<Result<null, ChallengeFailure>> => {
+    return inTransaction(async (tx): Promise<Result<null, ChallengeFailure>> => {
       const [row] = await tx
         .update(challenges)
         .set({ status })
@@ -135,7 +136,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
         .returning();
       if (!row) return fail("challenge_gone");
       const otherId = status === "declined" ? row.challengerId : row.challengedId;
-      await events(tx, { type: status === "declined" ? "challenge.declined" : "challenge.cancelled", memberId: otherId, payload: { id: row.id, by: member.username } });
+      await events.enqueue(tx, { type: status === "declined" ? "challenge.declined" : "challenge.cancelled", memberId: otherId, payload: { id: row.id, by: member.username } });
       return ok(null);
     });
   }

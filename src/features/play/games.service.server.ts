@@ -8,7 +8,7 @@ import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
-import type { PlayEventSink, PlayMember, PlayMembers } from "./play-ports.server.ts";
+import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
@@ -53,6 +53,7 @@ export function createGamesService(deps: GamesDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
+  const inTransaction = transactionsWithEvents(db, events);
 
   function remember(game: HeldGame): void {
     held.delete(game.row.id);
@@ -119,7 +120,7 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function announceState(tx: Database, row: GameRow, at: number): Promise<void> {
-    await events(tx, {
+    await events.enqueue(tx, {
       type: "game.state",
       gameId: row.id,
       payload: {
@@ -157,7 +158,7 @@ export function createGamesService(deps: GamesDeps) {
       })
       .returning();
     if (!row) throw new Error("game insert returned nothing");
-    for (const memberId of [row.whiteId, row.blackId]) await events(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
+    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
     return row;
   }
 
@@ -207,7 +208,7 @@ export function createGamesService(deps: GamesDeps) {
     const at = timing.receivedAt;
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
 
-    const committed = await db.transaction(async (tx) => {
+    const committed = await inTransaction(async (tx) => {
       const [updated] = await tx
         .update(games)
         .set({
@@ -228,14 +229,14 @@ export function createGamesService(deps: GamesDeps) {
         const [ended] = await tx.update(games).set(await endColumns(tx, updated, outcome, at)).where(eq(games.id, row.id)).returning();
         if (ended) final = ended;
       }
-      await events(tx, {
+      await events.enqueue(tx, {
         type: "game.move",
         gameId: row.id,
         payload: { version: final.version, ply: final.ply, uci: played.value.uci, san: played.value.san, fen, clocks: clocksView(final, at), ending: endingOf(final) },
       });
       if (!outcome && row.speed === "daily") {
         const opponentId = side === "white" ? row.blackId : row.whiteId;
-        await events(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
+        await events.enqueue(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
       }
       return final;
     });
@@ -276,7 +277,7 @@ export function createGamesService(deps: GamesDeps) {
       held.delete(gameId);
       return true;
     };
-    return tx ? run(tx) : db.transaction(run);
+    return tx ? run(tx) : inTransaction(run);
   }
 
   async function deadlineOutcome(row: GameRow, at: number): Promise<GameOutcome | null> {
@@ -297,7 +298,7 @@ export function createGamesService(deps: GamesDeps) {
     if (!players) return fail("not_found");
     // Read before the transaction: it may ask the realtime layer, which must not run inside one.
     const opponentAwayMs = await awayOfOpponent(gameId, players, member.id, action);
-    return db.transaction(async (tx) => {
+    return inTransaction(async (tx) => {
       const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
       if (!row) return fail("not_found");
       const situation: actions.GameSituation = { ...row, status: statusOf(row), drawOfferBy: colorOrNull(row.drawOfferBy), rematchOfferBy: colorOrNull(row.rematchOfferBy) };
@@ -421,7 +422,7 @@ export function createGamesService(deps: GamesDeps) {
      */
     async sweepDeadlines(limit = 100): Promise<number> {
       const at = now();
-      return db.transaction(async (tx) => {
+      return inTransaction(async (tx) => {
         const due = await tx
           .select({ id: games.id })
           .from(games)

@@ -43,5 +43,18 @@ export type GamePlayEvent =
 
 export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
 
-/** Enqueues an event in the transaction `tx`; it is published once the transaction commits. */
-export type PlayEventSink = (tx: Database, event: PlayEvent) => Promise<void>;
+/** Play's events leave through the outbox: written in the change's transaction, relayed once it commits. */
+export interface PlayEventSink {
+  enqueue(tx: Database, event: PlayEvent): Promise<void>;
+  /** Called after a transaction that enqueued events committed, so they leave at once. */
+  committed(): void;
+}
+
+/** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */
+export function transactionsWithEvents(db: Database, events: PlayEventSink) {
+  return async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    const result = await db.transaction(work);
+    events.committed();
+    return result;
+  };
+}

@@ -1,43 +1,20 @@
 /**
  * Builds the play services on a real database for tests, with the members
- * and blocks read from the accounts and social tables (as the composition
- * root's adapter does) and the events collected in order.
+ * and blocks read through the accounts directory and the social service (as
+ * the feature does) and the events collected in order.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { blocks } from "../social/social.tables.server.ts";
+import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { createSocialService } from "../social/social.service.server.ts";
+import { createPlayMembers } from "./play-members.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService, type GamesDeps } from "./games.service.server.ts";
-import type { PlayEvent, PlayMember, PlayMembers } from "./play-ports.server.ts";
+import type { PlayEvent, PlayMember } from "./play-ports.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
-
-export function tablePlayMembers(db: Database): PlayMembers {
-  return {
-    async findByUsername(username) {
-      const [row] = await db
-        .select({ id: users.id, username: users.username, level: users.membershipLevel, enabled: users.isEnabled })
-        .from(users)
-        .where(eq(users.usernameKey, username.toLowerCase()));
-      return row ? { id: row.id, username: row.username, level: row.level, available: row.enabled && (row.level < 5 || row.level > 8) } : null;
-    },
-    async usernamesByIds(ids) {
-      if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
-      return new Map(rows.map((row) => [row.id, row.username]));
-    },
-    async blockedEitherWay(a, b) {
-      const rows = await db
-        .select({ blockerId: blocks.blockerId })
-        .from(blocks)
-        .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-        .limit(1);
-      return rows.length > 0;
-    },
-  };
-}
 
 export interface PlayKit {
   readonly database: DatabaseHandle;
@@ -59,10 +36,13 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
   const db = database.db;
   const events: PlayEvent[] = [];
   const clock = { now: Date.parse("2026-06-01T12:00:00.000Z") };
-  const members = tablePlayMembers(db);
+  const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
   const ratings = createRatingsService(db);
-  const sink = async (_tx: Database, event: PlayEvent) => {
-    events.push(event);
+  const sink = {
+    async enqueue(_tx: Database, event: PlayEvent) {
+      events.push(event);
+    },
+    committed: () => undefined,
   };
   let coin = 0;
   const gamesDeps: GamesDeps = { db, members, events: sink, ratings, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };

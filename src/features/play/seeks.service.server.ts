@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import { guestMayPlay } from "./challenges.service.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
-import type { PlayEventSink, PlayMember, PlayMembers } from "./play-ports.server.ts";
+import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { GameTerms, SeekInput, SeekView } from "./play.schema.ts";
 import { seeks, type SeekRow } from "./play.tables.server.ts";
 
@@ -23,6 +23,7 @@ export type RatingOf = (memberId: number, terms: GameTerms) => Promise<number>;
 export function createSeeksService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; ratingOf: RatingOf; now?: () => Date }) {
   const { db, members, events, startGame, ratingOf } = deps;
   const now = deps.now ?? (() => new Date());
+  const inTransaction = transactionsWithEvents(db, events);
 
   function present(row: SeekRow, username: string): SeekView {
     return { id: row.id, username, terms: termsFromRow(row), rating: row.rating, ratingMin: row.ratingMin, ratingMax: row.ratingMax };
@@ -43,12 +44,12 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
    * read other features ran before (no nested connection on PGlite).
    */
   async function take(row: SeekRow, member: PlayMember): Promise<Result<{ gameId: number }, SeekFailure>> {
-    return db.transaction(async (tx): Promise<Result<{ gameId: number }, SeekFailure>> => {
+    return inTransaction(async (tx): Promise<Result<{ gameId: number }, SeekFailure>> => {
       const [claimed] = await tx.delete(seeks).where(and(eq(seeks.id, row.id), gt(seeks.expiresAt, now()))).returning({ id: seeks.id });
       if (!claimed) return fail("seek_gone");
       const game = await startGame(tx, { challengerId: row.memberId, acceptorId: member.id, terms: termsFromRow(row) });
-      await events(tx, { type: "seek.removed", payload: { id: row.id } });
-      await events(tx, { type: "seek.paired", memberId: row.memberId, payload: { id: row.id, gameId: game.id } });
+      await events.enqueue(tx, { type: "seek.removed", payload: { id: row.id } });
+      await events.enqueue(tx, { type: "seek.paired", memberId: row.memberId, payload: { id: row.id, gameId: game.id } });
       return ok({ gameId: game.id });
     });
   }
@@ -59,7 +60,7 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
     const rating = await ratingOf(member.id, input.terms);
     const at = now();
     const ttl = input.terms.control.kind === "live" ? LIVE_SEEK_TTL_MS : DAILY_SEEK_TTL_MS;
-    const created = await db.transaction(async (tx): Promise<Result<SeekRow, SeekFailure>> => {
+    const created = await inTransaction(async (tx): Promise<Result<SeekRow, SeekFailure>> => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK_SPACE}, ${member.id})`);
       const [mine] = await tx.select({ total: count() }).from(seeks).where(and(eq(seeks.memberId, member.id), gt(seeks.expiresAt, at)));
       if ((mine?.total ?? 0) >= MAX_OPEN_SEEKS) return fail("too_many_seeks");
@@ -76,7 +77,7 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
         })
         .returning();
       if (!row) throw new Error("seek insert returned nothing");
-      await events(tx, { type: "seek.added", payload: present(row, member.username) });
+      await events.enqueue(tx, { type: "seek.added", payload: present(row, member.username) });
       return ok(row);
     });
     return created.ok ? ok(present(created.value, member.username)) : created;
@@ -86,19 +87,19 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
     create,
 
     async cancel(member: PlayMember, seekId: number): Promise<Result<null, SeekFailure>> {
-      return db.transaction(async (tx): Promise<Result<null, SeekFailure>> => {
+      return inTransaction(async (tx): Promise<Result<null, SeekFailure>> => {
         const [row] = await tx.delete(seeks).where(and(eq(seeks.id, seekId), eq(seeks.memberId, member.id))).returning({ id: seeks.id });
         if (!row) return fail("seek_gone");
-        await events(tx, { type: "seek.removed", payload: { id: row.id } });
+        await events.enqueue(tx, { type: "seek.removed", payload: { id: row.id } });
         return ok(null);
       });
     },
 
     /** Removes every seek of a member (their last socket closed, or they started a game elsewhere). */
     async cancelAllOf(memberId: number): Promise<number> {
-      return db.transaction(async (tx) => {
+      return inTransaction(async (tx) => {
         const rows = await tx.delete(seeks).where(eq(seeks.memberId, memberId)).returning({ id: seeks.id });
-        for (const row of rows) await events(tx, { type: "seek.removed", payload: { id: row.id } });
+        for (const row of rows) await events.enqueue(tx, { type: "seek.removed", payload: { id: row.id } });
         return rows.length;
       });
     },
