@@ -15,6 +15,8 @@ export const drawReasons = [
   /** The flag fell, but the side with time left has no mating material. */
   "timeout-vs-insufficient-material",
   "agreement",
+  /** The opponent left and the player claimed a draw rather than the win. */
+  "abandonment",
 ] as const;
 /** A game stopped before both sides moved: no result, no rating change. */
 export const abortReason = "aborted" as const;

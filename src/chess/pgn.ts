@@ -61,6 +61,7 @@ export const terminationText = (outcome: GameOutcome | undefined, white: string,
       "threefold-repetition": "repetition",
       "timeout-vs-insufficient-material": "timeout vs insufficient material",
       agreement: "agreement",
+      abandonment: "abandonment",
     };
     return `Game drawn by ${how[outcome.reason]}`;
   }

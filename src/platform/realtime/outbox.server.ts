@@ -27,8 +27,9 @@ export async function enqueueEvent<Type extends string, Payload extends z.ZodTyp
   room: RoomName,
   definition: RealtimeEventDefinition<Type, Payload>,
   payload: z.input<Payload>,
+  options: { readonly version?: number } = {},
 ): Promise<void> {
-  await tx.insert(outboxEvents).values({ room, type: definition.type, payload });
+  await tx.insert(outboxEvents).values({ room, type: definition.type, payload, version: options.version ?? null });
 }
 
 /** What a service calls after its transaction committed. Never throws, never waits. */
@@ -67,7 +68,7 @@ export function createOutboxRelay(options: { readonly db: Database; readonly bus
       let failed = false;
       for (const row of rows) {
         try {
-          await bus.publish(row.room, { type: row.type, payload: row.payload });
+          await bus.publish(row.room, row.version === null ? { type: row.type, payload: row.payload } : { type: row.type, payload: row.payload, version: row.version });
         } catch (error) {
           log.warn({ err: error, pending: rows.length - published.length }, "realtime outbox: the bus refused an event; kept for the retry");
           failed = true;

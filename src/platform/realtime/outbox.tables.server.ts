@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Events written in the same transaction as the change they announce, and
@@ -10,5 +10,7 @@ export const outboxEvents = pgTable("outbox_events", {
   room: text("room").notNull(),
   type: text("type").notNull(),
   payload: jsonb("payload").notNull(),
+  /** The event's place in its room's ordered stream (a game's version), when the stream is ordered. */
+  version: integer("version"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -123,7 +123,8 @@ export type ProtocolErrorCode = (typeof protocolErrorCodes)[number];
 export const platformRefusalCodes = ["unknown_command", "invalid_input", "forbidden", "rate_limited", "internal"] as const;
 export type PlatformRefusalCode = (typeof platformRefusalCodes)[number];
 
-const refusalCodeSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
+/** A code word, optionally namespaced with dots (`not_your_turn`, `move.illegal`). */
+const refusalCodeSchema = z.string().max(64).regex(/^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)*$/);
 const refusalValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 export interface ServerMessageMap {

@@ -129,6 +129,24 @@ export class TestSocket {
     }
   }
 
+  /** Takes the ack or the refusal of the command sent with this request id. */
+  async answerTo(requestId: string, timeoutMs = 5000): Promise<MessageOfType<"ack" | "refusal">> {
+    const isAnswer = (message: ServerMessage): message is MessageOfType<"ack" | "refusal"> =>
+      (message.type === "ack" || message.type === "refusal") && message.data.id === requestId;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.received.findIndex(isAnswer);
+      const found = this.received[index];
+      if (found && isAnswer(found)) {
+        this.received.splice(index, 1);
+        return found;
+      }
+      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode}) while waiting for the answer to ${requestId}`);
+      if (Date.now() >= deadline) throw new Error(`no answer to ${requestId} within ${timeoutMs} ms`);
+      await this.wait(deadline - Date.now());
+    }
+  }
+
   /** Everything received and not yet taken. */
   pending(): readonly ServerMessage[] {
     return this.received;

@@ -1,0 +1,53 @@
+/**
+ * The game row's clock columns as the chess module's ClockState, and back.
+ * White always moves first in the rules played today, so the side to move
+ * follows from the ply.
+ */
+import { createClock, flagDueAt, remainingAt, type ClockState } from "../../chess/clock.ts";
+import type { Color } from "../../chess/outcome.ts";
+import type { LiveTimeControl } from "../../chess/time-control.ts";
+import type { GameRow } from "./play.tables.server.ts";
+
+export const turnAtPly = (ply: number): Color => (ply % 2 === 0 ? "white" : "black");
+
+export function liveControlOf(row: Pick<GameRow, "speed" | "baseSeconds" | "incrementSeconds">): LiveTimeControl | null {
+  if (row.speed !== "live" || row.baseSeconds === null || row.incrementSeconds === null) return null;
+  return { kind: "live", baseSeconds: row.baseSeconds, incrementSeconds: row.incrementSeconds };
+}
+
+type ClockColumns = Pick<GameRow, "whiteClockMs" | "blackClockMs" | "whiteLagQuotaMs" | "blackLagQuotaMs" | "turnStartedAt" | "ply">;
+
+export function clockOf(control: LiveTimeControl, row: ClockColumns): ClockState {
+  const fresh = createClock(control);
+  return {
+    ...fresh,
+    white: { remainingMs: row.whiteClockMs ?? fresh.white.remainingMs, lagQuotaMs: row.whiteLagQuotaMs },
+    black: { remainingMs: row.blackClockMs ?? fresh.black.remainingMs, lagQuotaMs: row.blackLagQuotaMs },
+    turn: turnAtPly(row.ply),
+    turnStartedAt: row.turnStartedAt ? row.turnStartedAt.getTime() : undefined,
+  };
+}
+
+export function clockColumns(state: ClockState) {
+  return {
+    whiteClockMs: state.white.remainingMs,
+    blackClockMs: state.black.remainingMs,
+    whiteLagQuotaMs: state.white.lagQuotaMs,
+    blackLagQuotaMs: state.black.lagQuotaMs,
+    turnStartedAt: state.turnStartedAt === undefined ? null : new Date(state.turnStartedAt),
+  };
+}
+
+/** Both clocks as the players see them at `now`. */
+export function clocksAt(state: ClockState, now: number): { white: number; black: number } {
+  return { white: remainingAt(state, "white", now), black: remainingAt(state, "black", now) };
+}
+
+/** Until both players have made a first move, the side to move has this long before the game is aborted. */
+export const FIRST_MOVE_MS = 30_000;
+
+/** When the sweeper must look at a live game next. */
+export function liveDeadline(state: ClockState, now: number): Date {
+  const due = flagDueAt(state);
+  return new Date(due ?? now + FIRST_MOVE_MS);
+}

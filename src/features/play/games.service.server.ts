@@ -1,0 +1,455 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { clockAfterMove, createClock, dailyMoveDeadline, flaggedAt, type ClockState } from "../../chess/clock.ts";
+import type { Color, GameOutcome } from "../../chess/outcome.ts";
+import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+import { fail, ok, type Result } from "../../shared/result.ts";
+import * as actions from "./game-actions.ts";
+import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
+import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
+import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
+import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
+import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
+import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
+
+export type MoveFailure = "not_found" | "not_a_player" | "game_over" | "not_your_turn" | "stale" | "move.invalid" | "move.illegal";
+export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" | "draw.decline" | "claim.win" | "claim.draw" | "rematch.offer" | "rematch.decline";
+
+export interface MoveAck {
+  readonly gameId: number;
+  readonly ply: number;
+  readonly version: number;
+  readonly clocks: ClocksView | null;
+  readonly ending: GameEnding | null;
+}
+
+/** A game in play as this instance last saw it: the row and the position, so a move costs no replay. */
+interface HeldGame {
+  readonly row: GameRow;
+  readonly position: RulesPosition;
+  /** Repetition keys of every position so far, the current one last. */
+  readonly keys: readonly string[];
+  readonly lastUci: string | null;
+}
+
+/** Games kept in memory per instance (the most recently used). */
+const HELD_GAMES_LIMIT = 5_000;
+
+export interface GamesDeps {
+  readonly db: Database;
+  readonly members: PlayMembers;
+  readonly events: PlayEventSink;
+  readonly ratings: RatingsService;
+  /** How long a player has been away from a game (null: still here); the game room's connections decide. */
+  readonly awayFromGameMs?: (gameId: number, memberId: number) => Promise<number | null>;
+  readonly now?: () => number;
+  /** Chooses colours and Chess960 positions; injectable so tests are repeatable. */
+  readonly random?: (maxExclusive: number) => number;
+}
+
+export function createGamesService(deps: GamesDeps) {
+  const { db, members, events, ratings } = deps;
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
+  const held = new Map<number, HeldGame>();
+  const inTransaction = transactionsWithEvents(db, events);
+
+  function remember(game: HeldGame): void {
+    held.delete(game.row.id);
+    if (game.row.status !== "playing") return;
+    held.set(game.row.id, game);
+    if (held.size > HELD_GAMES_LIMIT) {
+      const oldest = held.keys().next();
+      if (!oldest.done) held.delete(oldest.value);
+    }
+  }
+
+  /** Reads a game and replays its moves (once per instance, or after another instance moved). */
+  async function load(gameId: number, tx: Database = db): Promise<HeldGame | null> {
+    const [row] = await tx.select().from(games).where(eq(games.id, gameId));
+    if (!row) return null;
+    const cached = held.get(gameId);
+    if (cached && cached.row.ply === row.ply) return { ...cached, row };
+    const moves = await tx.select({ uci: gameMoves.uci }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
+    const initial = parseFen(rulesOf(row), row.initialFen);
+    if (!initial.ok) throw new Error(`game ${gameId} has an unreadable initial position`);
+    let position = initial.value;
+    const keys = [repetitionKey(position)];
+    for (const { uci } of moves) {
+      const played = playMove(position, uci);
+      if (!played.ok) throw new Error(`game ${gameId} holds an illegal move ${uci}`);
+      position = played.value.position;
+      keys.push(repetitionKey(position));
+    }
+    const game: HeldGame = { row, position, keys, lastUci: moves.at(-1)?.uci ?? null };
+    remember(game);
+    return game;
+  }
+
+  function clocksView(row: GameRow, at: number): ClocksView | null {
+    const control = liveControlOf(row);
+    if (!control) return null;
+    const state = clockOf(control, row);
+    const running = row.status === "playing" && state.turnStartedAt !== undefined ? state.turn : null;
+    return { ...clocksAt(row.status === "playing" ? state : { ...state, turnStartedAt: undefined }, at), running };
+  }
+
+  function endingOf(row: GameRow): GameEnding | null {
+    if (row.status === "playing" || !row.result || !row.termination) return null;
+    const diffs = row.whiteRatingDiff !== null && row.blackRatingDiff !== null ? { white: row.whiteRatingDiff, black: row.blackRatingDiff } : null;
+    return { result: row.result as GameEnding["result"], reason: row.termination, ratingDiffs: diffs };
+  }
+
+  /**
+   * The columns that end a game, with the ratings applied in the same
+   * transaction when it is rated and was not aborted.
+   */
+  async function endColumns(tx: Database, row: GameRow, outcome: GameOutcome, at: number) {
+    const base = {
+      status: outcome.reason === "aborted" ? "aborted" : "ended",
+      result: outcome.result,
+      termination: outcome.reason,
+      deadlineAt: null,
+      drawOfferBy: null,
+      endedAt: new Date(at),
+    } as const;
+    if (!row.rated || outcome.reason === "aborted") return base;
+    const rated = await ratings.rateFinishedGame(tx, { id: row.id, whiteId: row.whiteId, blackId: row.blackId, type: ratingTypeOfTerms(termsFromRow({ ...row, color: "random" })), winner: outcome.winner });
+    return { ...base, whiteRating: rated.white.before, blackRating: rated.black.before, whiteRatingDiff: rated.white.diff, blackRatingDiff: rated.black.diff };
+  }
+
+  async function announceState(tx: Database, row: GameRow, at: number): Promise<void> {
+    await events.enqueue(tx, {
+      type: "game.state",
+      gameId: row.id,
+      payload: {
+        version: row.version,
+        drawOfferBy: colorOrNull(row.drawOfferBy),
+        rematchOfferBy: colorOrNull(row.rematchOfferBy),
+        rematchGameId: row.rematchGameId,
+        clocks: clocksView(row, at),
+        ending: endingOf(row),
+      },
+    });
+  }
+
+  /** Creates a game row; colours from the terms (random: a fair coin). */
+  async function createGame(tx: Database, setup: { whiteId: number; blackId: number; terms: GameTerms; rematchOfId?: number }): Promise<GameRow> {
+    const start = startPosition(setup.terms.rules, { random: () => random(1_000_000) / 1_000_000 });
+    if (!start.ok) throw new Error("no start position");
+    const fen = toFen(start.value.position);
+    const at = now();
+    const control = setup.terms.control;
+    const clock = control.kind === "live" ? clockColumns(createClock(control)) : null;
+    const [row] = await tx
+      .insert(games)
+      .values({
+        ...termsColumns(setup.terms),
+        ratingType: ratingTypeOfTerms(setup.terms),
+        whiteId: setup.whiteId,
+        blackId: setup.blackId,
+        initialFen: fen,
+        fen,
+        ...(clock ?? {}),
+        deadlineAt: new Date(control.kind === "live" ? at + FIRST_MOVE_MS : dailyMoveDeadline(control, at)),
+        rematchOfId: setup.rematchOfId ?? null,
+        createdAt: new Date(at),
+      })
+      .returning();
+    if (!row) throw new Error("game insert returned nothing");
+    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
+    return row;
+  }
+
+  const startGame: GameStarter = async (tx, setup) => {
+    const challengerColor: Color = setup.terms.color === "random" ? (random(2) === 0 ? "white" : "black") : setup.terms.color;
+    const [whiteId, blackId] = challengerColor === "white" ? [setup.challengerId, setup.acceptorId] : [setup.acceptorId, setup.challengerId];
+    return createGame(tx, { whiteId, blackId, terms: setup.terms });
+  };
+
+  /** The answer to a move that was already applied (a retry after a lost acknowledgement). */
+  function repeatedMove(game: HeldGame, memberId: number, input: GameMoveInput): MoveAck | null {
+    const row = game.row;
+    if (input.ply !== row.ply - 1 || game.lastUci !== input.uci) return null;
+    const moverId = turnAtPly(input.ply) === "white" ? row.whiteId : row.blackId;
+    if (moverId !== memberId) return null;
+    return { gameId: row.id, ply: row.ply, version: row.version, clocks: clocksView(row, now()), ending: endingOf(row) };
+  }
+
+  async function move(member: PlayMember, input: GameMoveInput, timing: { receivedAt: number; lagMs: number }, attempt = 0): Promise<Result<MoveAck, MoveFailure>> {
+    const game = await load(input.gameId);
+    if (!game) return fail("not_found");
+    const row = game.row;
+    const side = actions.sideOf(row, member.id);
+    if (!side) return fail("not_a_player");
+    const repeated = repeatedMove(game, member.id, input);
+    if (repeated) return ok(repeated);
+    if (row.status !== "playing") return fail("game_over");
+    if (input.ply !== row.ply) return fail("stale");
+    if (turnAtPly(row.ply) !== side) return fail("not_your_turn");
+    const played = playMove(game.position, input.uci);
+    if (!played.ok) return fail(played.error);
+
+    const control = liveControlOf(row);
+    let clock: ClockState | null = null;
+    if (control) {
+      const after = clockAfterMove(clockOf(control, row), { now: timing.receivedAt, lagMs: timing.lagMs });
+      if (after.flagged) {
+        // The move came after the mover's flag fell: the game ends on time instead.
+        await endOnDeadline(row.id, timing.receivedAt);
+        return fail("game_over");
+      }
+      clock = after.state;
+    }
+    const keys = [...game.keys, repetitionKey(played.value.position)];
+    const outcome = positionOutcome(played.value.position, keys);
+    const fen = toFen(played.value.position);
+    const at = timing.receivedAt;
+    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
+
+    const committed = await inTransaction(async (tx) => {
+      const [updated] = await tx
+        .update(games)
+        .set({
+          fen,
+          ply: row.ply + 1,
+          version: sql`${games.version} + 1`,
+          ...(clock ? clockColumns(clock) : {}),
+          deadlineAt: deadline,
+          // A move answers the opponent's draw offer with a no.
+          drawOfferBy: row.drawOfferBy === side ? side : null,
+        })
+        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "playing")))
+        .returning();
+      if (!updated) return null;
+      await tx.insert(gameMoves).values({ gameId: row.id, ply: row.ply, uci: played.value.uci, san: played.value.san, clockMs: clock ? clock[side].remainingMs : null, playedAt: new Date(at) });
+      let final = updated;
+      if (outcome) {
+        const [ended] = await tx.update(games).set(await endColumns(tx, updated, outcome, at)).where(eq(games.id, row.id)).returning();
+        if (ended) final = ended;
+      }
+      await events.enqueue(tx, {
+        type: "game.move",
+        gameId: row.id,
+        payload: { version: final.version, ply: final.ply, uci: played.value.uci, san: played.value.san, fen, clocks: clocksView(final, at), ending: endingOf(final) },
+      });
+      if (!outcome && row.speed === "daily") {
+        const opponentId = side === "white" ? row.blackId : row.whiteId;
+        await events.enqueue(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
+      }
+      return final;
+    });
+    if (!committed) {
+      // Another request changed the game between our read and our write: answer from the fresh row, once.
+      held.delete(row.id);
+      return attempt === 0 ? move(member, input, timing, 1) : fail("stale");
+    }
+    remember({ row: committed, position: played.value.position, keys, lastUci: played.value.uci });
+    return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
+  }
+
+  function dailyDeadline(row: GameRow, at: number): Date {
+    const days = row.daysPerMove;
+    if (days !== 1 && days !== 2 && days !== 3 && days !== 5 && days !== 7 && days !== 14) throw new Error(`game ${row.id} has no daily control`);
+    return new Date(dailyMoveDeadline({ kind: "daily", daysPerMove: days }, at));
+  }
+
+  /**
+   * Ends a game whose deadline passed, if it really did: a live flag (after
+   * the mover's lag quota), a daily timeout, or an abort when the first moves
+   * never came. Safe to run on every instance: the row is locked and the
+   * status re-checked, so a game ends once.
+   */
+  async function endOnDeadline(gameId: number, at: number, tx?: Database): Promise<boolean> {
+    const run = async (inner: Database): Promise<boolean> => {
+      const [row] = await inner.select().from(games).where(and(eq(games.id, gameId), eq(games.status, "playing"))).for("update");
+      if (!row || !row.deadlineAt || row.deadlineAt.getTime() > at) return false;
+      const outcome = await deadlineOutcome(row, at);
+      if (!outcome) return false;
+      const [ended] = await inner
+        .update(games)
+        .set({ ...(await endColumns(inner, row, outcome, at)), version: sql`${games.version} + 1` })
+        .where(eq(games.id, row.id))
+        .returning();
+      if (!ended) return false;
+      await announceState(inner, ended, at);
+      held.delete(gameId);
+      return true;
+    };
+    return tx ? run(tx) : inTransaction(run);
+  }
+
+  async function deadlineOutcome(row: GameRow, at: number): Promise<GameOutcome | null> {
+    if (row.ply < 2) return { result: "*", winner: undefined, reason: "aborted" };
+    const position = parseFen(rulesOf(row), row.fen);
+    if (!position.ok) throw new Error(`game ${row.id} has an unreadable position`);
+    const control = liveControlOf(row);
+    if (control) {
+      const flagged = flaggedAt(clockOf(control, row), at);
+      return flagged ? timeoutOutcome(position.value, flagged) : null;
+    }
+    return timeoutOutcome(position.value, turnAtPly(row.ply));
+  }
+
+  async function act(member: PlayMember, gameId: number, action: GameActionName): Promise<Result<{ version: number; rematchGameId: number | null }, actions.ActionFailure | "not_found">> {
+    const at = now();
+    const players = await playersOf(gameId);
+    if (!players) return fail("not_found");
+    // Read before the transaction: it may ask the realtime layer, which must not run inside one.
+    const opponentAwayMs = await awayOfOpponent(gameId, players, member.id, action);
+    return inTransaction(async (tx) => {
+      const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+      if (!row) return fail("not_found");
+      const situation: actions.GameSituation = { ...row, status: statusOf(row), drawOfferBy: colorOrNull(row.drawOfferBy), rematchOfferBy: colorOrNull(row.rematchOfferBy) };
+      const change = decide(situation, member.id, action, opponentAwayMs);
+      if (!change.ok) return change;
+      let set: Partial<typeof games.$inferInsert> = {};
+      let rematchGameId: number | null = null;
+      switch (change.value.kind) {
+        case "end":
+          set = await endColumns(tx, row, change.value.outcome, at);
+          // A running clock stops where it is.
+          if (row.speed === "live" && liveControlOf(row)) {
+            const control = liveControlOf(row);
+            if (control) {
+              const state = clockOf(control, row);
+              const shown = clocksAt(state, at);
+              set = { ...set, whiteClockMs: shown.white, blackClockMs: shown.black, turnStartedAt: null };
+            }
+          }
+          break;
+        case "draw_offer":
+          set = { drawOfferBy: change.value.by };
+          break;
+        case "rematch_offer":
+          set = { rematchOfferBy: change.value.by };
+          break;
+        case "rematch": {
+          const rematch = await createGame(tx, { whiteId: change.value.newWhiteId, blackId: change.value.newBlackId, terms: { ...termsFromRow({ ...row, color: "random" }), color: "white" }, rematchOfId: row.id });
+          rematchGameId = rematch.id;
+          set = { rematchOfferBy: null, rematchGameId };
+          break;
+        }
+      }
+      const [updated] = await tx
+        .update(games)
+        .set({ ...set, version: sql`${games.version} + 1` })
+        .where(eq(games.id, row.id))
+        .returning();
+      if (!updated) throw new Error("locked game row vanished");
+      await announceState(tx, updated, at);
+      if (updated.status !== "playing") held.delete(row.id);
+      return ok({ version: updated.version, rematchGameId });
+    });
+  }
+
+  async function awayOfOpponent(gameId: number, players: { whiteId: number; blackId: number }, memberId: number, action: GameActionName): Promise<number | null> {
+    if ((action !== "claim.win" && action !== "claim.draw") || !deps.awayFromGameMs) return null;
+    return deps.awayFromGameMs(gameId, players.whiteId === memberId ? players.blackId : players.whiteId);
+  }
+
+  function decide(game: actions.GameSituation, memberId: number, action: GameActionName, opponentAwayMs: number | null) {
+    switch (action) {
+      case "resign":
+        return actions.resign(game, memberId);
+      case "abort":
+        return actions.abort(game, memberId);
+      case "draw.offer":
+        return actions.offerDraw(game, memberId);
+      case "draw.accept":
+        return actions.acceptDraw(game, memberId);
+      case "draw.decline":
+        return actions.declineDraw(game, memberId);
+      case "claim.win":
+        return actions.claim(game, memberId, "win", opponentAwayMs);
+      case "claim.draw":
+        return actions.claim(game, memberId, "draw", opponentAwayMs);
+      case "rematch.offer":
+        return actions.offerRematch(game, memberId);
+      case "rematch.decline":
+        return actions.declineRematch(game, memberId);
+    }
+  }
+
+  /** Who plays in a game (for the player-only chat room's access rule). */
+  async function playersOf(gameId: number): Promise<{ whiteId: number; blackId: number } | null> {
+    const cached = held.get(gameId);
+    if (cached) return { whiteId: cached.row.whiteId, blackId: cached.row.blackId };
+    const [row] = await db.select({ whiteId: games.whiteId, blackId: games.blackId }).from(games).where(eq(games.id, gameId));
+    return row ?? null;
+  }
+
+  return {
+    startGame,
+    move,
+    act,
+    endOnDeadline,
+
+    /** The game page's data, and the snapshot a client refetches after a gap. */
+    async view(gameId: number): Promise<GameView | null> {
+      const [row] = await db.select().from(games).where(eq(games.id, gameId));
+      if (!row) return null;
+      const moves = await db.select({ uci: gameMoves.uci, san: gameMoves.san, clockMs: gameMoves.clockMs }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
+      const names = await members.usernamesByIds([row.whiteId, row.blackId]);
+      const terms = termsFromRow({ ...row, color: "random" });
+      return {
+        id: row.id,
+        rules: terms.rules,
+        control: terms.control,
+        rated: row.rated,
+        white: { username: names.get(row.whiteId) ?? "", rating: row.whiteRating, ratingDiff: row.whiteRatingDiff },
+        black: { username: names.get(row.blackId) ?? "", rating: row.blackRating, ratingDiff: row.blackRatingDiff },
+        initialFen: row.initialFen,
+        fen: row.fen,
+        moves,
+        ply: row.ply,
+        version: row.version,
+        status: statusOf(row),
+        ending: endingOf(row),
+        clocks: clocksView(row, now()),
+        drawOfferBy: colorOrNull(row.drawOfferBy),
+        rematchOfferBy: colorOrNull(row.rematchOfferBy),
+        rematchGameId: row.rematchGameId,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    /**
+     * The sweeper's pass: claims games past their deadline with SKIP LOCKED
+     * (so instances share the work without waiting on each other) and ends
+     * each at most once. Answers how many ended.
+     */
+    async sweepDeadlines(limit = 100): Promise<number> {
+      const at = now();
+      return inTransaction(async (tx) => {
+        const due = await tx
+          .select({ id: games.id })
+          .from(games)
+          .where(and(eq(games.status, "playing"), lte(games.deadlineAt, new Date(at))))
+          .orderBy(asc(games.deadlineAt))
+          .limit(limit)
+          .for("update", { skipLocked: true });
+        let ended = 0;
+        for (const { id } of due) if (await endOnDeadline(id, at, tx)) ended += 1;
+        return ended;
+      });
+    },
+
+    playersOf,
+  };
+}
+
+function statusOf(row: GameRow): actions.GameStatus {
+  return row.status === "ended" || row.status === "aborted" ? row.status : "playing";
+}
+
+function colorOrNull(value: string | null): Color | null {
+  return value === "white" || value === "black" ? value : null;
+}
+
+function rulesOf(row: GameRow) {
+  return row.rules === "chess960" ? "chess960" : "standard";
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets } from "../../test/databases.ts";
+import type { GameTerms } from "./play.schema.ts";
+import type { PlayMember } from "./play-ports.server.ts";
+import { createPlayKit, type PlayKit } from "./play.test-kit.server.ts";
+
+const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: true, color: "white" };
+const receivedAt = (kit: PlayKit) => ({ receivedAt: kit.clock.now, lagMs: 0 });
+
+for (const target of databaseTargets()) {
+  describe(`games on ${target.name}`, () => {
+    let kit: PlayKit;
+    let drop: () => Promise<void>;
+    let alice: PlayMember;
+    let bob: PlayMember;
+    let carol: PlayMember;
+
+    beforeAll(async () => {
+      const created = await target.create();
+      drop = created.drop;
+      kit = await createPlayKit({ databaseUrl: created.databaseUrl });
+      alice = await kit.member("alice");
+      bob = await kit.member("bob");
+      carol = await kit.member("carol");
+    });
+    afterAll(async () => {
+      await kit.database.close();
+      await drop();
+    });
+
+    /** Alice (white) and Bob (black) start a game from an accepted challenge. */
+    async function newGame(terms: GameTerms = blitz): Promise<number> {
+      const challenge = await kit.challenges.create(alice, { opponent: "bob", terms });
+      if (!challenge.ok) throw new Error(challenge.error);
+      const accepted = await kit.challenges.accept(bob, challenge.value.id);
+      if (!accepted.ok) throw new Error(accepted.error);
+      return accepted.value.gameId;
+    }
+
+    async function play(gameId: number, moves: string[], firstPly = 0): Promise<void> {
+      for (const [index, uci] of moves.entries()) {
+        const ply = firstPly + index;
+        const mover = ply % 2 === 0 ? alice : bob;
+        kit.clock.now += 1_000;
+        const result = await kit.games.move(mover, { gameId, ply, uci }, receivedAt(kit));
+        if (!result.ok) throw new Error(`${uci}: ${result.error}`);
+      }
+    }
+
+    it("plays a game to checkmate, rates it once, and keeps every move", async () => {
+      const gameId = await newGame();
+      await play(gameId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+      const view = await kit.games.view(gameId);
+      expect(view?.status).toBe("ended");
+      expect(view?.ending).toMatchObject({ result: "0-1", reason: "checkmate" });
+      expect(view?.moves.map((move) => move.san)).toEqual(["f3", "e5", "g4", "Qh4#"]);
+      expect(view?.ending?.ratingDiffs?.black).toBeGreaterThan(0);
+      expect(view?.ending?.ratingDiffs?.white).toBeLessThan(0);
+      const bobsRatings = await kit.ratings.ratingsOf(bob.id);
+      expect(bobsRatings).toEqual([expect.objectContaining({ type: "blitz", games: 1, provisional: true })]);
+      expect(bobsRatings[0]?.rating).toBe(1500 + (view?.ending?.ratingDiffs?.black ?? 0));
+      const moveEvents = kit.events.filter((event) => event.type === "game.move" && event.gameId === gameId);
+      expect(moveEvents.map((event) => (event.type === "game.move" ? event.payload.version : -1))).toEqual([1, 2, 3, 4]);
+    });
+
+    it("applies a retried move once and refuses stale, out-of-turn, illegal and foreign moves without changing the game", async () => {
+      const gameId = await newGame();
+      const first = await kit.games.move(alice, { gameId, ply: 0, uci: "e2e4" }, receivedAt(kit));
+      expect(first.ok).toBe(true);
+      const retried = await kit.games.move(alice, { gameId, ply: 0, uci: "e2e4" }, receivedAt(kit));
+      expect(retried).toEqual(first);
+      expect(await kit.games.move(alice, { gameId, ply: 0, uci: "d2d4" }, receivedAt(kit))).toEqual({ ok: false, error: "stale" });
+      expect(await kit.games.move(alice, { gameId, ply: 1, uci: "d2d4" }, receivedAt(kit))).toEqual({ ok: false, error: "not_your_turn" });
+      expect(await kit.games.move(bob, { gameId, ply: 1, uci: "e7e4" }, receivedAt(kit))).toEqual({ ok: false, error: "move.illegal" });
+      expect(await kit.games.move(carol, { gameId, ply: 1, uci: "e7e5" }, receivedAt(kit))).toEqual({ ok: false, error: "not_a_player" });
+      expect(await kit.games.move(bob, { gameId: 999_999, ply: 1, uci: "e7e5" }, receivedAt(kit))).toEqual({ ok: false, error: "not_found" });
+      const view = await kit.games.view(gameId);
+      expect(view?.moves.map((move) => move.uci)).toEqual(["e2e4"]);
+      expect(view?.ply).toBe(1);
+    });
+
+    it("a second instance sees the first one's moves and refuses what is stale there too", async () => {
+      const gameId = await newGame();
+      const other = kit.secondInstance();
+      await play(gameId, ["e2e4"]);
+      expect((await other.move(bob, { gameId, ply: 1, uci: "e7e5" }, receivedAt(kit))).ok).toBe(true);
+      // The first instance held ply 1; its write is refused on the version and it answers from the fresh row.
+      expect(await kit.games.move(bob, { gameId, ply: 1, uci: "c7c5" }, receivedAt(kit))).toEqual({ ok: false, error: "stale" });
+      await play(gameId, ["g1f3"], 2);
+      expect((await kit.games.view(gameId))?.moves.map((move) => move.uci)).toEqual(["e2e4", "e7e5", "g1f3"]);
+    });
+
+    it("draw offers, acceptance, resignation and abort end the game as the rules say", async () => {
+      const drawn = await newGame({ ...blitz, rated: false });
+      await play(drawn, ["e2e4", "e7e5"]);
+      expect((await kit.games.act(alice, drawn, "draw.offer")).ok).toBe(true);
+      expect(await kit.games.act(alice, drawn, "draw.accept")).toEqual({ ok: false, error: "no_draw_offer" });
+      expect((await kit.games.act(bob, drawn, "draw.accept")).ok).toBe(true);
+      expect((await kit.games.view(drawn))?.ending).toEqual({ result: "1/2-1/2", reason: "agreement", ratingDiffs: null });
+
+      const resigned = await newGame();
+      await play(resigned, ["d2d4", "d7d5"]);
+      expect(await kit.games.act(carol, resigned, "resign")).toEqual({ ok: false, error: "not_a_player" });
+      expect((await kit.games.act(bob, resigned, "resign")).ok).toBe(true);
+      expect((await kit.games.view(resigned))?.ending).toMatchObject({ result: "1-0", reason: "resignation" });
+      expect(await kit.games.act(alice, resigned, "resign")).toEqual({ ok: false, error: "game_over" });
+
+      const aborted = await newGame();
+      await play(aborted, ["d2d4"]);
+      expect((await kit.games.act(bob, aborted, "abort")).ok).toBe(true);
+      const view = await kit.games.view(aborted);
+      expect(view?.status).toBe("aborted");
+      expect(view?.ending).toEqual({ result: "*", reason: "aborted", ratingDiffs: null });
+    });
+
+    it("a rematch needs both players and swaps the colours", async () => {
+      const gameId = await newGame({ ...blitz, rated: false });
+      await play(gameId, ["e2e4", "e7e5"]);
+      await kit.games.act(alice, gameId, "resign");
+      expect((await kit.games.act(alice, gameId, "rematch.offer")).ok).toBe(true);
+      const made = await kit.games.act(bob, gameId, "rematch.offer");
+      if (!made.ok || made.value.rematchGameId === null) throw new Error("no rematch");
+      const rematch = await kit.games.view(made.value.rematchGameId);
+      expect(rematch).toMatchObject({ white: { username: "bob" }, black: { username: "alice" }, status: "playing" });
+    });
+
+    it("the sweeper ends a flagged game once, even when two instances sweep at the same moment", async () => {
+      const gameId = await newGame({ ...blitz, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 }, rated: false });
+      await play(gameId, ["e2e4", "e7e5"]);
+      // White's clock runs from black's first move; ten minutes later the flag has fallen.
+      kit.clock.now += 600_000;
+      const [first, second] = await Promise.all([kit.games.sweepDeadlines(), kit.secondInstance().sweepDeadlines()]);
+      expect(first + second).toBeGreaterThanOrEqual(1);
+      const view = await kit.games.view(gameId);
+      expect(view?.ending).toMatchObject({ result: "0-1", reason: "timeout" });
+      const ends = kit.events.filter((event) => event.type === "game.state" && event.gameId === gameId && event.payload.ending !== null);
+      expect(ends).toHaveLength(1);
+      expect(await kit.games.sweepDeadlines()).toBe(0);
+    });
+
+    it("a move that arrives after the flag fell ends the game on time instead", async () => {
+      const gameId = await newGame({ ...blitz, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 }, rated: false });
+      await play(gameId, ["e2e4", "e7e5"]);
+      kit.clock.now += 120_000;
+      expect(await kit.games.move(alice, { gameId, ply: 2, uci: "g1f3" }, receivedAt(kit))).toEqual({ ok: false, error: "game_over" });
+      expect((await kit.games.view(gameId))?.ending).toMatchObject({ reason: "timeout", result: "0-1" });
+    });
+
+    it("a game whose first move never comes is aborted by the sweeper, unrated", async () => {
+      const gameId = await newGame();
+      kit.clock.now += 60_000;
+      await kit.games.sweepDeadlines();
+      expect((await kit.games.view(gameId))?.status).toBe("aborted");
+    });
+  });
+}

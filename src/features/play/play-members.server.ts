@@ -1,0 +1,26 @@
+/**
+ * Play's view of members, from the accounts member directory and the social
+ * feature's blocks: never from their tables.
+ */
+import { isClosedLevel } from "../accounts/levels.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { SocialService } from "../social/social.service.server.ts";
+import type { PlayMembers } from "./play-ports.server.ts";
+
+export function createPlayMembers(directory: MemberDirectory, social: Pick<SocialService, "relationship">): PlayMembers {
+  return {
+    async findByUsername(username) {
+      const member = await directory.memberByUsername(username);
+      if (!member) return null;
+      return { id: member.id, username: member.username, level: member.membershipLevel, available: member.isEnabled && !isClosedLevel(member.membershipLevel) };
+    },
+    async usernamesByIds(ids) {
+      const found = await directory.membersByIds(ids);
+      return new Map([...found.values()].map((member) => [member.id, member.username]));
+    },
+    async blockedEitherWay(a, b) {
+      const relationship = await social.relationship(a, b);
+      return relationship.isBlocked || relationship.blocksCurrentUser;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * What online play needs from the rest of the site, as interfaces the
+ * composition root fills: members come from the accounts member directory,
+ * blocks from the social feature, and events leave through the outbox in the
+ * transaction of the change they announce.
+ */
+import type { Database } from "../../platform/db/client.server.ts";
+import type { GameMoveEvent, GameStateEvent, SeekView } from "./play.schema.ts";
+
+export interface PlayMember {
+  readonly id: number;
+  readonly username: string;
+  /** The spec's level: 0 is a guest. */
+  readonly level: number;
+}
+
+export interface PlayMembers {
+  /** A member by username (any case); `available` is false for closed or disabled accounts. */
+  findByUsername(username: string): Promise<(PlayMember & { readonly available: boolean }) | null>;
+  usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Has either member blocked the other? */
+  blockedEitherWay(a: number, b: number): Promise<boolean>;
+}
+
+/** An event for one member's private room (`user:{id}`). */
+export type MemberPlayEvent =
+  | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string } }
+  | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
+  | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
+  | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } }
+  | { readonly type: "game.started"; readonly memberId: number; readonly payload: { readonly gameId: number } }
+  | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } };
+
+/** A lobby event (the `lobby` room every visitor of /play/online/new may join). */
+export type LobbyPlayEvent =
+  | { readonly type: "seek.added"; readonly payload: SeekView }
+  | { readonly type: "seek.removed"; readonly payload: { readonly id: number } };
+
+/** An event of a game's ordered stream (the `game:{id}` room); `version` lets a client see a gap and refetch. */
+export type GamePlayEvent =
+  | { readonly type: "game.move"; readonly gameId: number; readonly payload: GameMoveEvent }
+  | { readonly type: "game.state"; readonly gameId: number; readonly payload: GameStateEvent };
+
+export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
+
+/** Play's events leave through the outbox: written in the change's transaction, relayed once it commits. */
+export interface PlayEventSink {
+  enqueue(tx: Database, event: PlayEvent): Promise<void>;
+  /** Called after a transaction that enqueued events committed, so they leave at once. */
+  committed(): void;
+}
+
+/** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */
+export function transactionsWithEvents(db: Database, events: PlayEventSink) {
+  return async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    const result = await db.transaction(work);
+    events.committed();
+    return result;
+  };
+}

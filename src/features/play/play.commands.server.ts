@@ -1,0 +1,102 @@
+/**
+ * Online play's socket commands: moves and the other game actions, seeks and
+ * challenges. Each answers an ack with its value or a refusal with the
+ * service's error code; the services enforce who may do what.
+ */
+import { z } from "zod";
+import { fail, ok } from "../../shared/result.ts";
+import { defineSocketCommand, type SocketCommandDefinition } from "../../platform/realtime/registry.ts";
+import type { SocketIdentity } from "../../platform/realtime/socket-identity.ts";
+import type { ChallengesService } from "./challenges.service.server.ts";
+import type { GamesService } from "./games.service.server.ts";
+import type { PlayMember } from "./play-ports.server.ts";
+import { challengeInputSchema, gameMoveInputSchema, seekInputSchema } from "./play.schema.ts";
+import type { SeeksService } from "./seeks.service.server.ts";
+
+const signedIn = (identity: SocketIdentity): boolean => identity.memberId !== null;
+
+function memberOf(identity: SocketIdentity): PlayMember {
+  if (identity.memberId === null) throw new Error("access rule let an anonymous socket through");
+  return { id: identity.memberId, username: identity.username ?? "", level: identity.level };
+}
+
+/** Network lag the client measured for this move; bounded here and again by the player's lag quota. */
+const MAX_REPORTED_LAG_MS = 5_000;
+
+const gameActions = ["resign", "abort", "draw.offer", "draw.accept", "draw.decline", "claim.win", "claim.draw", "rematch.offer", "rematch.decline"] as const;
+const idInput = z.strictObject({ id: z.int().positive() });
+
+export function playSocketCommands(services: { games: GamesService; seeks: SeeksService; challenges: ChallengesService }): SocketCommandDefinition[] {
+  const { games, seeks, challenges } = services;
+  return [
+    defineSocketCommand({
+      name: "game.move",
+      input: gameMoveInputSchema.extend({ lag: z.int().min(0).max(MAX_REPORTED_LAG_MS).optional() }),
+      access: signedIn,
+      handle: ({ lag, ...move }, context) => games.move(memberOf(context.identity), move, { receivedAt: context.receivedAt, lagMs: lag ?? 0 }),
+    }),
+    defineSocketCommand({
+      name: "game.act",
+      input: z.strictObject({ gameId: z.int().positive(), action: z.enum(gameActions) }),
+      access: signedIn,
+      handle: ({ gameId, action }, context) => games.act(memberOf(context.identity), gameId, action),
+    }),
+    defineSocketCommand({
+      name: "seek.create",
+      input: seekInputSchema,
+      access: signedIn,
+      handle: (input, context) => seeks.create(memberOf(context.identity), input),
+    }),
+    defineSocketCommand({
+      name: "seek.quick",
+      input: seekInputSchema,
+      access: signedIn,
+      handle: (input, context) => seeks.quickPair(memberOf(context.identity), input),
+    }),
+    defineSocketCommand({
+      name: "seek.accept",
+      input: idInput,
+      access: signedIn,
+      handle: ({ id }, context) => seeks.accept(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "seek.cancel",
+      input: idInput,
+      access: signedIn,
+      handle: ({ id }, context) => seeks.cancel(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "challenge.create",
+      input: challengeInputSchema,
+      access: signedIn,
+      handle: (input, context) => challenges.create(memberOf(context.identity), input),
+    }),
+    defineSocketCommand({
+      name: "challenge.accept",
+      input: idInput,
+      access: signedIn,
+      handle: ({ id }, context) => challenges.accept(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "challenge.decline",
+      input: idInput,
+      access: signedIn,
+      handle: ({ id }, context) => challenges.decline(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "challenge.cancel",
+      input: idInput,
+      access: signedIn,
+      handle: ({ id }, context) => challenges.cancel(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "game.snapshot",
+      input: z.strictObject({ gameId: z.int().positive() }),
+      access: () => true,
+      handle: async ({ gameId }) => {
+        const view = await games.view(gameId);
+        return view ? ok(view) : fail("not_found");
+      },
+    }),
+  ];
+}

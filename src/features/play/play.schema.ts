@@ -1,0 +1,145 @@
+/**
+ * Online play's shared schemas and DTOs (server and browser).
+ */
+import { z } from "zod";
+import type { RulesId } from "../../chess/rules.ts";
+import { dailyDaysPerMove, liveTimeControl } from "../../chess/time-control.ts";
+
+/** The rules a member may choose today (the chess module may know more). Type-only import: pages keep chessops off their bundle. */
+export const playableRules = ["standard", "chess960"] as const satisfies readonly RulesId[];
+export type PlayRulesId = (typeof playableRules)[number];
+
+export const colorChoices = ["white", "black", "random"] as const;
+export type ColorChoice = (typeof colorChoices)[number];
+
+/** A live control as the chess module accepts it: ½ or 1–180 minutes, 0–60 seconds of increment. */
+export const liveControlSchema = z
+  .strictObject({ kind: z.literal("live"), baseSeconds: z.int(), incrementSeconds: z.int() })
+  .refine((control) => liveTimeControl(control.baseSeconds / 60, control.incrementSeconds).ok, { message: "play.error.time_control" });
+
+export const dailyControlSchema = z.strictObject({
+  kind: z.literal("daily"),
+  daysPerMove: z.union(dailyDaysPerMove.map((days) => z.literal(days))),
+});
+
+export const timeControlSchema = z.union([liveControlSchema, dailyControlSchema]);
+export type TimeControlInput = z.infer<typeof timeControlSchema>;
+
+/** What a seek or a challenge asks for. */
+export const gameTermsSchema = z.strictObject({
+  rules: z.enum(playableRules),
+  control: timeControlSchema,
+  rated: z.boolean(),
+  color: z.enum(colorChoices),
+});
+export type GameTerms = z.infer<typeof gameTermsSchema>;
+
+export const challengeInputSchema = z.strictObject({
+  opponent: z.string().min(1).max(25),
+  terms: gameTermsSchema,
+});
+export type ChallengeInput = z.infer<typeof challengeInputSchema>;
+
+export const challengeStatuses = ["open", "accepted", "declined", "cancelled", "expired"] as const;
+export type ChallengeStatus = (typeof challengeStatuses)[number];
+
+/** A challenge as either of its two members sees it. */
+export interface ChallengeView {
+  readonly id: number;
+  readonly challenger: string;
+  readonly challenged: string;
+  readonly terms: GameTerms;
+  readonly status: ChallengeStatus;
+  readonly gameId: number | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** A seek: the terms, and optionally the range of opponents' ratings around the seeker's own (e.g. -200..+200). */
+export const seekInputSchema = z.strictObject({
+  terms: gameTermsSchema,
+  ratingRange: z
+    .strictObject({ below: z.int().min(-1000).max(0), above: z.int().min(0).max(1000) })
+    .optional(),
+});
+export type SeekInput = z.infer<typeof seekInputSchema>;
+
+/** A seek in the lobby. */
+export interface SeekView {
+  readonly id: number;
+  readonly username: string;
+  readonly terms: GameTerms;
+  readonly rating: number;
+  readonly ratingMin: number | null;
+  readonly ratingMax: number | null;
+}
+
+export const gameMoveInputSchema = z.strictObject({
+  gameId: z.int().positive(),
+  /** The ply the move is made at (0 for white's first move): a retried move is applied once. */
+  ply: z.int().min(0).max(10_000),
+  uci: z.string().regex(/^[a-h][1-8][a-h][1-8][qrbn]?$/),
+});
+export type GameMoveInput = z.infer<typeof gameMoveInputSchema>;
+
+export interface ClocksView {
+  readonly white: number;
+  readonly black: number;
+  /** The side whose clock runs, or null before both have moved and after the end. */
+  readonly running: "white" | "black" | null;
+}
+
+export interface GameEnding {
+  readonly result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  readonly reason: string;
+  readonly ratingDiffs: { readonly white: number; readonly black: number } | null;
+}
+
+/** One move, as the players and spectators receive it. */
+export interface GameMoveEvent {
+  readonly version: number;
+  readonly ply: number;
+  readonly uci: string;
+  readonly san: string;
+  readonly fen: string;
+  readonly clocks: ClocksView | null;
+  readonly ending: GameEnding | null;
+}
+
+/** A change other than a move: offers, or the end. */
+export interface GameStateEvent {
+  readonly version: number;
+  readonly drawOfferBy: "white" | "black" | null;
+  readonly rematchOfferBy: "white" | "black" | null;
+  readonly rematchGameId: number | null;
+  readonly clocks: ClocksView | null;
+  readonly ending: GameEnding | null;
+}
+
+export interface GamePlayerView {
+  readonly username: string;
+  readonly rating: number | null;
+  readonly ratingDiff: number | null;
+}
+
+/** Everything the game page needs; also the snapshot a client refetches after a gap. */
+export interface GameView {
+  readonly id: number;
+  readonly rules: PlayRulesId;
+  readonly control: GameTerms["control"];
+  readonly rated: boolean;
+  readonly white: GamePlayerView;
+  readonly black: GamePlayerView;
+  readonly initialFen: string;
+  readonly fen: string;
+  readonly moves: readonly { readonly uci: string; readonly san: string; readonly clockMs: number | null }[];
+  readonly ply: number;
+  readonly version: number;
+  readonly status: "playing" | "ended" | "aborted";
+  readonly ending: GameEnding | null;
+  readonly clocks: ClocksView | null;
+  readonly drawOfferBy: "white" | "black" | null;
+  readonly rematchOfferBy: "white" | "black" | null;
+  readonly rematchGameId: number | null;
+  readonly createdAt: string;
+}

@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { memberIdColumn } from "../accounts/member-reference.server.ts";
+
+/**
+ * Online play. The game row is the authority for a game in progress: every
+ * move is one transaction that updates the row on the version it was made on
+ * and appends to game_moves (decision 0016). Variants add data in
+ * `variant_data` (pockets, a second board) without new columns.
+ */
+export const games = pgTable(
+  "games",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 1000 }),
+    /** Rules id of src/chess: standard, chess960 (later crazyhouse, bughouse, ...). */
+    rules: varchar("rules", { length: 16 }).notNull(),
+    /** live | daily */
+    speed: varchar("speed", { length: 8 }).notNull(),
+    /** bullet, blitz, rapid, daily, live960, daily960: which rating the game counts for. */
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    rated: boolean("rated").notNull(),
+    /** Live: base seconds and increment seconds. Daily: days per move. */
+    baseSeconds: integer("base_seconds"),
+    incrementSeconds: integer("increment_seconds"),
+    daysPerMove: smallint("days_per_move"),
+    whiteId: memberIdColumn("white_id", "cascade").notNull(),
+    blackId: memberIdColumn("black_id", "cascade").notNull(),
+    initialFen: text("initial_fen").notNull(),
+    /** The position after the last move (saves replaying the moves on every request). */
+    fen: text("fen").notNull(),
+    ply: smallint("ply").notNull().default(0),
+    /** Bumped by every change a client must see (move, offer, end): the realtime stream's version. */
+    version: integer("version").notNull().default(0),
+    /** playing | ended | aborted */
+    status: varchar("status", { length: 8 }).notNull().default("playing"),
+    /** 1-0, 0-1, 1/2-1/2; null while playing or aborted. */
+    result: varchar("result", { length: 7 }),
+    /** checkmate, stalemate, repetition, fifty_moves, insufficient_material, timeout, timeout_vs_insufficient, resignation, agreement, abandonment, aborted */
+    termination: varchar("termination", { length: 24 }),
+    whiteClockMs: integer("white_clock_ms"),
+    blackClockMs: integer("black_clock_ms"),
+    whiteLagQuotaMs: integer("white_lag_quota_ms").notNull().default(0),
+    blackLagQuotaMs: integer("black_lag_quota_ms").notNull().default(0),
+    /** When the side to move started thinking: the clock runs from here. */
+    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
+    /** When the side to move runs out of time (live) or of days (daily); the sweeper ends games past it. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true, mode: "date" }),
+    /** white | black: who offers a draw now. */
+    drawOfferBy: varchar("draw_offer_by", { length: 5 }),
+    rematchOfferBy: varchar("rematch_offer_by", { length: 5 }),
+    rematchOfId: bigint("rematch_of_id", { mode: "number" }),
+    rematchGameId: bigint("rematch_game_id", { mode: "number" }),
+    whiteRating: integer("white_rating"),
+    blackRating: integer("black_rating"),
+    whiteRatingDiff: integer("white_rating_diff"),
+    blackRatingDiff: integer("black_rating_diff"),
+    variantData: jsonb("variant_data"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("games_deadline_idx").on(table.deadlineAt).where(sql`${table.status} = 'playing'`),
+    index("games_white_idx").on(table.whiteId, table.createdAt),
+    index("games_black_idx").on(table.blackId, table.createdAt),
+    index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
+    check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),
+  ],
+);
+
+/** One row per move, appended in the move's transaction. */
+export const gameMoves = pgTable(
+  "game_moves",
+  {
+    gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
+    ply: smallint("ply").notNull(),
+    uci: varchar("uci", { length: 8 }).notNull(),
+    san: varchar("san", { length: 12 }).notNull(),
+    /** The mover's clock after the move (live), for the PGN's %clk and the replay. */
+    clockMs: integer("clock_ms"),
+    playedAt: timestamp("played_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.ply] })],
+);
+
+/** A challenge to a named member; accepting it creates the game. */
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    challengerId: memberIdColumn("challenger_id", "cascade").notNull(),
+    challengedId: memberIdColumn("challenged_id", "cascade").notNull(),
+    rules: varchar("rules", { length: 16 }).notNull(),
+    speed: varchar("speed", { length: 8 }).notNull(),
+    baseSeconds: integer("base_seconds"),
+    incrementSeconds: integer("increment_seconds"),
+    daysPerMove: smallint("days_per_move"),
+    rated: boolean("rated").notNull(),
+    /** white | black | random: the challenger's colour. */
+    color: varchar("color", { length: 6 }).notNull(),
+    /** open | accepted | declined | cancelled | expired */
+    status: varchar("status", { length: 10 }).notNull().default("open"),
+    gameId: bigint("game_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("challenges_challenged_open_idx").on(table.challengedId).where(sql`${table.status} = 'open'`),
+    index("challenges_challenger_open_idx").on(table.challengerId).where(sql`${table.status} = 'open'`),
+    check("challenges_distinct_players", sql`${table.challengerId} <> ${table.challengedId}`),
+  ],
+);
+
+/** An open seek in the lobby; taken by another member or paired by quick pairing. */
+export const seeks = pgTable(
+  "seeks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
+    rules: varchar("rules", { length: 16 }).notNull(),
+    speed: varchar("speed", { length: 8 }).notNull(),
+    baseSeconds: integer("base_seconds"),
+    incrementSeconds: integer("increment_seconds"),
+    daysPerMove: smallint("days_per_move"),
+    rated: boolean("rated").notNull(),
+    color: varchar("color", { length: 6 }).notNull(),
+    /** The seeker's rating when the seek was made, and the range of opponents they accept. */
+    rating: integer("rating").notNull(),
+    ratingMin: integer("rating_min"),
+    ratingMax: integer("rating_max"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("seeks_member_idx").on(table.memberId), index("seeks_expires_idx").on(table.expiresAt)],
+);
+
+/** A member's Glicko-2 rating per rating type. */
+export const ratings = pgTable(
+  "ratings",
+  {
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    rating: real("rating").notNull(),
+    deviation: real("deviation").notNull(),
+    volatility: real("volatility").notNull(),
+    games: integer("games").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    draws: integer("draws").notNull().default(0),
+    best: integer("best"),
+    bestGameId: bigint("best_game_id", { mode: "number" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.ratingType] }), index("ratings_type_rating_idx").on(table.ratingType, table.rating)],
+);
+
+/** One point per rated game, for the stats pages' graphs. */
+export const ratingHistory = pgTable(
+  "rating_history",
+  {
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    gameId: bigint("game_id", { mode: "number" }).notNull(),
+    rating: integer("rating").notNull(),
+    deviation: integer("deviation").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.ratingType, table.gameId] }), index("rating_history_member_at_idx").on(table.memberId, table.ratingType, table.at)],
+);
+
+/** In-game chat: `players` is seen by the two players, `spectators` by everyone watching. */
+export const gameChat = pgTable(
+  "game_chat",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
+    channel: varchar("channel", { length: 10 }).notNull(),
+    authorId: memberIdColumn("author_id", "cascade").notNull(),
+    text: varchar("text", { length: 200 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id)],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type ChallengeRow = typeof challenges.$inferSelect;
+export type SeekRow = typeof seeks.$inferSelect;

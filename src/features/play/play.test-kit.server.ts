@@ -1,0 +1,77 @@
+/**
+ * Builds the play services on a real database for tests, with the members
+ * and blocks read through the accounts directory and the social service (as
+ * the feature does) and the events collected in order.
+ */
+import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
+import { users } from "../accounts/accounts.tables.server.ts";
+import { blocks } from "../social/social.tables.server.ts";
+import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { createSocialService } from "../social/social.service.server.ts";
+import { createPlayMembers } from "./play-members.server.ts";
+import { createChallengesService } from "./challenges.service.server.ts";
+import { createGamesService, type GamesDeps } from "./games.service.server.ts";
+import type { PlayEvent, PlayMember } from "./play-ports.server.ts";
+import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
+import { createSeeksService } from "./seeks.service.server.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+
+export interface PlayKit {
+  readonly database: DatabaseHandle;
+  readonly events: PlayEvent[];
+  readonly clock: { now: number };
+  readonly games: ReturnType<typeof createGamesService>;
+  readonly challenges: ReturnType<typeof createChallengesService>;
+  readonly seeks: ReturnType<typeof createSeeksService>;
+  readonly ratings: ReturnType<typeof createRatingsService>;
+  member(username: string, level?: number): Promise<PlayMember>;
+  block(blocker: PlayMember, blocked: PlayMember): Promise<void>;
+  /** Another instance on the same database (its own held games). */
+  secondInstance(): ReturnType<typeof createGamesService>;
+}
+
+export async function createPlayKit(options: { databaseUrl?: string | undefined; awayFromGameMs?: GamesDeps["awayFromGameMs"] } = {}): Promise<PlayKit> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: "memory://" });
+  await database.migrate();
+  const db = database.db;
+  const events: PlayEvent[] = [];
+  const clock = { now: Date.parse("2026-06-01T12:00:00.000Z") };
+  const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
+  const ratings = createRatingsService(db);
+  const sink = {
+    async enqueue(_tx: Database, event: PlayEvent) {
+      events.push(event);
+    },
+    committed: () => undefined,
+  };
+  let coin = 0;
+  const gamesDeps: GamesDeps = { db, members, events: sink, ratings, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };
+  const games = createGamesService(gamesDeps);
+  const challenges = createChallengesService({ db, members, events: sink, startGame: games.startGame, now: () => new Date(clock.now) });
+  const seeks = createSeeksService({
+    db,
+    members,
+    events: sink,
+    startGame: games.startGame,
+    ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)),
+    now: () => new Date(clock.now),
+  });
+  return {
+    database,
+    events,
+    clock,
+    games,
+    challenges,
+    seeks,
+    ratings,
+    async member(username, level = 10) {
+      const [row] = await db.insert(users).values({ username, usernameKey: username.toLowerCase(), membershipLevel: level }).returning({ id: users.id });
+      if (!row) throw new Error("no member inserted");
+      return { id: row.id, username, level };
+    },
+    async block(blocker, blocked) {
+      await db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+    },
+    secondInstance: () => createGamesService(gamesDeps),
+  };
+}

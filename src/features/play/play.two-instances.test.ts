@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
+import type { RunningApp } from "../../test/start-app.ts";
+import { twoInstancesForSuite } from "../../test/two-instances.ts";
+import { openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
+import { gameRoom } from "./play.events.ts";
+
+// In CI a missing REDIS_URL or TEST_DATABASE_URL fails the file; elsewhere the suite is skipped with a warning.
+const instances = twoInstancesForSuite(["play-A", "play-B"]);
+
+let nextRequest = 0;
+
+/** Sends a command and waits for its answer (ack or refusal). */
+async function command(socket: TestSocket, name: string, input: unknown): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
+  const id = `r${(nextRequest += 1)}`;
+  socket.send({ type: "command", data: { id, name, input } });
+  const answer = await socket.answerTo(id, 10_000);
+  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
+}
+
+function valueOf<T>(answer: { ok: true; result: unknown } | { ok: false; code: string }): T {
+  if (!answer.ok) throw new Error(`refused: ${answer.code}`);
+  return answer.result as T;
+}
+
+/**
+ * A whole game over real WebSockets with the players and a spectator on
+ * different instances sharing PostgreSQL and Redis (issue 9 §10): the
+ * challenge, the moves with their acknowledgements, the spectator's ordered
+ * stream, the refusals, and the end.
+ */
+describe.skipIf(!instances.available)("a game across two instances", () => {
+  let first: RunningApp;
+  let second: RunningApp;
+  beforeAll(() => {
+    ({ first, second } = instances);
+  });
+
+  async function socketOf(app: RunningApp, member: SignedIn | null): Promise<TestSocket> {
+    return openSocket(app, member ? { cookie: member.cookie } : {});
+  }
+
+  it("plays a challenge to checkmate; the spectator sees every move in order and the end", async () => {
+    const white = await signIn(first, "alice");
+    const black = await signIn(second, "bob");
+    const whiteSocket = await socketOf(first, white);
+    const blackSocket = await socketOf(second, black);
+    const spectator = await socketOf(second, null);
+    try {
+      const challenge = valueOf<{ id: number }>(
+        await command(whiteSocket, "challenge.create", { opponent: "bob", terms: { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 }, rated: true, color: "white" } }),
+      );
+      const { gameId } = valueOf<{ gameId: number }>(await command(blackSocket, "challenge.accept", { id: challenge.id }));
+      spectator.send({ type: "subscribe", data: { room: gameRoom(gameId) } });
+      await spectator.next("subscribed");
+
+      expect(await command(blackSocket, "game.move", { gameId, ply: 0, uci: "e7e5" })).toEqual({ ok: false, code: "not_your_turn" });
+      expect(await command(spectator, "game.move", { gameId, ply: 0, uci: "e2e4" })).toEqual({ ok: false, code: "forbidden" });
+      expect(await command(whiteSocket, "game.move", { gameId, ply: 0, uci: "e2e5" })).toEqual({ ok: false, code: "move.illegal" });
+
+      const moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+      for (const [ply, uci] of moves.entries()) {
+        const mover = ply % 2 === 0 ? whiteSocket : blackSocket;
+        const ack = valueOf<{ ply: number; version: number }>(await command(mover, "game.move", { gameId, ply, uci }));
+        expect(ack.ply).toBe(ply + 1);
+      }
+      // A retried last move is answered again, and applied once.
+      expect(valueOf<{ ply: number }>(await command(blackSocket, "game.move", { gameId, ply: 3, uci: "d8h4" })).ply).toBe(4);
+
+      const seen: Array<{ version: number | undefined; san: unknown }> = [];
+      while (seen.length < moves.length) {
+        const event = await spectator.next("event", 10_000);
+        if (event.data.type === "game.move") seen.push({ version: event.data.version, san: (event.data.payload as { san: string }).san });
+      }
+      expect(seen).toEqual([
+        { version: 1, san: "f3" },
+        { version: 2, san: "e5" },
+        { version: 3, san: "g4" },
+        { version: 4, san: "Qh4#" },
+      ]);
+
+      const snapshot = valueOf<{ status: string; ending: { result: string; reason: string; ratingDiffs: { white: number; black: number } } }>(
+        await command(spectator, "game.snapshot", { gameId }),
+      );
+      expect(snapshot.status).toBe("ended");
+      expect(snapshot.ending).toMatchObject({ result: "0-1", reason: "checkmate" });
+      expect(snapshot.ending.ratingDiffs.black).toBeGreaterThan(0);
+      expect(await command(whiteSocket, "game.act", { gameId, action: "resign" })).toEqual({ ok: false, code: "game_over" });
+    } finally {
+      whiteSocket.close();
+      blackSocket.close();
+      spectator.close();
+    }
+  });
+});
