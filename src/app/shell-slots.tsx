@@ -2,4 +2,4 @@ import type { ShellSlots } from "../platform/shell/shell-slots.ts";
 import { SocialLayer } from "../features/social/card/social-layer.tsx";
 
 /** The features' UI in the shell: the composition root's counterpart of the feature list, for the browser. */
-export const appShellSlots: ShellSlots = { layers: [SocialLayer] };
+export const appShellSlots: ShellSlots = { layers: [SocialLayer], headerItems: [] };

@@ -10,6 +10,12 @@ export interface ShellSlots {
    * HTTP client and socket (the social feature's live friend events and user card).
    */
   readonly layers: readonly ComponentType<{ readonly children: ReactNode }>[];
+  /**
+   * Small items in the header's account area, in order (the notifications
+   * bell, the member's games in progress). Each decides for itself whether it
+   * shows (most only for a signed-in member).
+   */
+  readonly headerItems: readonly ComponentType[];
 }
 
-export const emptyShellSlots: ShellSlots = { layers: [] };
+export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [] };

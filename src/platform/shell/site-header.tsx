@@ -1,6 +1,7 @@
 import { useIntl } from "react-intl";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
+import type { ShellSlots } from "./shell-slots.ts";
 import { useLinks } from "../links/use-links.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
 
@@ -19,7 +20,8 @@ const primaryItems: readonly NavItem[] = [
   { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
 ];
 
-export function SiteHeader() {
+/** `items`: the features' header items (shell slots), shown before the account links. */
+export function SiteHeader({ items = [] }: { items?: ShellSlots["headerItems"] }) {
   const intl = useIntl();
   const link = useLinks();
   const root = useRouteLoaderData<RootData>("root");
@@ -49,6 +51,9 @@ export function SiteHeader() {
               ))}
             </ul>
             <div className="ks-nav-account">
+              {items.map((Item, index) => (
+                <Item key={index} />
+              ))}
               {user?.isLoggedIn ? (
                 <>
                   <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>

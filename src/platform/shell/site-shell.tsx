@@ -18,7 +18,7 @@ export function SiteShell({ children, slots }: { children: ReactNode; slots: She
       <ManagedChallengeHttpClientProvider>
         <SocketProvider>
           <Layers layers={slots.layers}>
-            <ShellFrame>{children}</ShellFrame>
+            <ShellFrame headerItems={slots.headerItems}>{children}</ShellFrame>
           </Layers>
         </SocketProvider>
         <AlertList />
@@ -32,14 +32,14 @@ function Layers({ layers, children }: { layers: ShellSlots["layers"]; children: 
   return layers.reduceRight<ReactNode>((inner, Layer) => <Layer>{inner}</Layer>, children);
 }
 
-function ShellFrame({ children }: { children: ReactNode }) {
+function ShellFrame({ children, headerItems }: { children: ReactNode; headerItems: ShellSlots["headerItems"] }) {
   const intl = useIntl();
   return (
     <div className="ks-shell">
       <a className="ks-skip-link" href="#main">
         {intl.formatMessage({ id: "shell.skip_to_content", defaultMessage: "Skip to content" })}
       </a>
-      <SiteHeader />
+      <SiteHeader items={headerItems} />
       <main id="main" className="ks-main" tabIndex={-1}>
         {children}
       </main>
