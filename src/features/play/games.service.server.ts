@@ -269,7 +269,7 @@ export function createGamesService(deps: GamesDeps) {
       const [row] = await inner.select().from(games).where(and(eq(games.id, gameId), eq(games.status, "playing"))).for("update");
       if (!row || !row.deadlineAt || row.deadlineAt.getTime() > at) return false;
       if (row.speed === "daily" && row.ply >= 2) {
-        // Days of vacation left cover a daily timeout (decision 0017).
+        // Days of vacation left cover a daily timeout (decision 0018).
         const moverId = turnAtPly(row.ply) === "white" ? row.whiteId : row.blackId;
         if (await vacations.coverTimeout(inner, row.id, moverId, moverLevels?.get(moverId), at)) return false;
       }

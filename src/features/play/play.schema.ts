@@ -146,7 +146,7 @@ export interface GameView {
   readonly createdAt: string;
 }
 
-/** A member's vacation as they see it (decision 0017). */
+/** A member's vacation as they see it (decision 0018). */
 export interface VacationView {
   /** Whole days the member may take. */
   readonly daysLeft: number;

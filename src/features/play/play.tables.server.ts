@@ -182,7 +182,7 @@ export const gameChat = pgTable(
 );
 
 /**
- * A member's vacation (decision 0017): the balance left, when it last accrued,
+ * A member's vacation (decision 0018): the balance left, when it last accrued,
  * and the end of the vacation in progress (null: not on vacation). While on
  * vacation the member's daily games wait for them.
  */

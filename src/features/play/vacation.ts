@@ -1,5 +1,5 @@
 /**
- * Vacation balances as pure arithmetic (decision 0017): a balance in
+ * Vacation balances as pure arithmetic (decision 0018): a balance in
  * milliseconds grows by whole accrual periods up to the level's cap.
  */
 import type { VacationAllowance } from "../accounts/membership/vacation-allowance.ts";

@@ -1,5 +1,5 @@
 /**
- * Vacation (decision 0017): a member on vacation has their daily games wait.
+ * Vacation (decision 0018): a member on vacation has their daily games wait.
  * Starting one pushes back the deadline of every daily game where it is their
  * move by its length; ending it early gives the unused time back to the
  * balance and to those deadlines; a move made to them while they are away

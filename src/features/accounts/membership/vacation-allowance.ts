@@ -4,7 +4,7 @@ import { levels } from "../levels.ts";
  * Vacation days per membership level (spec 001 §3.4: membership's
  * vacation_accrue_days, vacation_add_days, vacation_cap_days): every
  * `accrueDays` days a member gains `addDays` days of vacation, up to
- * `capDays`. Vacation pauses the member's daily games (decision 0017).
+ * `capDays`. Vacation pauses the member's daily games (decision 0018).
  * Guests and closed accounts play no daily games and get none.
  */
 export interface VacationAllowance {

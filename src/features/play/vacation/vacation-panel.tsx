@@ -14,7 +14,7 @@ const refusalMessages: Readonly<Record<string, string>> = {
 };
 
 /**
- * The member's vacation (decision 0017): days left, the vacation in progress,
+ * The member's vacation (decision 0018): days left, the vacation in progress,
  * and a form to start or end one. Loaded over the page's socket, so the page
  * around it stays server-rendered; shown only to a signed-in member.
  */
