@@ -19,6 +19,7 @@ export const CHAT_HISTORY_LIMIT = 100;
  * let a line reorder the text around it, "Trojan source"), and the
  * line/paragraph separators. Zero-width joiners stay: emoji need them.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
 
 /** The line as it is stored and shown: NFC, unsafe characters dropped, runs of spaces collapsed, trimmed. */
