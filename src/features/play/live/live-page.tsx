@@ -62,9 +62,8 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="ks-page ks-live-page" aria-labelledby="page-title">
       <PageHeader title={intl.formatMessage({ id: "route.web_live" })}>
-        <p className="ks-live-intro">
-          {intl.formatMessage({ id: "play.live.intro" })} {intl.formatMessage({ id: "play.live.count" }, { count: live.total })}
-        </p>
+        <p className="ks-live-intro">{intl.formatMessage({ id: "play.live.intro" })}</p>
+        <p className="ks-live-count">{intl.formatMessage({ id: "play.live.count" }, { count: live.total })}</p>
       </PageHeader>
 
       {live.total === 0 && (
