@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../../platform/db/client.server.ts";
+import { openDatabase, queryRows, type DatabaseHandle } from "../../../platform/db/client.server.ts";
 import { seedBulkMembers } from "../../../server/seed/demo-data.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { capturePlans, planSummary, type PlanCapture } from "../../../test/query-plans.ts";
@@ -31,8 +31,7 @@ describe.skipIf(!postgres)("live games query plans on PostgreSQL", () => {
     database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
     await database.migrate();
     await seedBulkMembers(database.db, MEMBERS);
-    const ids = await database.db.execute<{ id: number }>(sql`select id from users order by id`);
-    memberIds = ids.rows.map((row) => Number(row.id));
+    memberIds = (await queryRows(database.db, sql`select id from users order by id`)).map((row) => Number(row.id));
     const first = memberIds[0] ?? 1;
     const count = memberIds.length;
     await database.db.execute(sql`
