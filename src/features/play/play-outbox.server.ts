@@ -33,6 +33,8 @@ export function playOutbox(outbox: OutboxNotifier): PlayEventSink {
           return enqueueEvent(tx, memberRoom(event.memberId), events.gameStartedEvent, event.payload);
         case "game.your_move":
           return enqueueEvent(tx, memberRoom(event.memberId), events.yourMoveEvent, event.payload);
+        case "game.ended":
+          return enqueueEvent(tx, memberRoom(event.memberId), events.gameEndedEvent, event.payload);
       }
     },
     committed: () => outbox.kick(),

@@ -29,7 +29,8 @@ export type MemberPlayEvent =
   | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
   | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } }
   | { readonly type: "game.started"; readonly memberId: number; readonly payload: { readonly gameId: number } }
-  | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } };
+  | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } }
+  | { readonly type: "game.ended"; readonly memberId: number; readonly payload: { readonly gameId: number } };
 
 /** A lobby event (the `lobby` room every visitor of /play/online/new may join). */
 export type LobbyPlayEvent =

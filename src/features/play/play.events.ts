@@ -48,6 +48,8 @@ export const challengeCancelledEvent = defineRealtimeEvent("challenge.cancelled"
 export const seekPairedEvent = defineRealtimeEvent("seek.paired", z.object({ id: z.number(), gameId: z.number() }));
 export const gameStartedEvent = defineRealtimeEvent("game.started", z.object({ gameId: z.number() }));
 export const yourMoveEvent = defineRealtimeEvent("game.your_move", z.object({ gameId: z.number(), by: z.string() }));
+/** To both players' private rooms when a game ends or is aborted (their lists of games in progress change). */
+export const gameEndedEvent = defineRealtimeEvent("game.ended", z.object({ gameId: z.number() }));
 
 export const playRealtimeEvents = [
   gameMoveEvent,
@@ -61,6 +63,7 @@ export const playRealtimeEvents = [
   seekPairedEvent,
   gameStartedEvent,
   yourMoveEvent,
+  gameEndedEvent,
 ] as const;
 
 export const playRoomKinds = [gameRoomKind, lobbyRoomKind] as const;

@@ -143,3 +143,16 @@ export interface GameView {
   readonly rematchGameId: number | null;
   readonly createdAt: string;
 }
+
+/** One of a member's games in progress, as the header's list and the "your move" list show it. */
+export interface CurrentGameView {
+  readonly id: number;
+  readonly speed: "live" | "daily";
+  readonly rules: PlayRulesId;
+  readonly opponent: string;
+  readonly color: "white" | "black";
+  /** Is it this member's move? */
+  readonly yourMove: boolean;
+  /** When the side to move runs out of time (live) or of days (daily). */
+  readonly deadlineAt: string | null;
+}

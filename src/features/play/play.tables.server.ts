@@ -63,6 +63,9 @@ export const games = pgTable(
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
+    // A member's games in progress (the header's list on every page): only the playing rows, however long the archive.
+    index("games_white_playing_idx").on(table.whiteId).where(sql`${table.status} = 'playing'`),
+    index("games_black_playing_idx").on(table.blackId).where(sql`${table.status} = 'playing'`),
     check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),
   ],
 );
