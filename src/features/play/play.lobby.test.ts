@@ -58,18 +58,18 @@ describe.each(databaseTargets())("finding a game on $name", (target) => {
     expect(alicesGames).toEqual([{ id: gameId, speed: "daily", rules: "standard", opponent: "bob", color: "white", yourMove: true, deadlineAt: expect.any(String) }]);
     expect(valueOf<CurrentGameView[]>(await command(bob, "games.current", {}))).toEqual([expect.objectContaining({ id: gameId, opponent: "alice", color: "black", yourMove: false })]);
 
-    // Alice moves: Bob hears it is his move, and his list says so.
+    // Alice moves: Bob hears it is his move, and his list says so (their move before the others').
     valueOf(await command(alice, "game.move", { gameId, ply: 0, uci: "e2e4" }));
     expect(await nextEvent(bob, "game.your_move")).toEqual({ gameId, by: "alice" });
     expect(valueOf<CurrentGameView[]>(await command(bob, "games.current", {}))).toEqual([expect.objectContaining({ id: gameId, yourMove: true })]);
 
-    // A live game joins the list; the daily one where it is Bob's move stays first.
+    // A live game joins the list: both wait for Bob, the nearer deadline (the live game's first move) first.
     const live = valueOf<ChallengeView>(await command(alice, "challenge.create", { opponent: "bob", terms: { rules: "chess960", control: blitz, rated: false, color: "black" } }));
     const liveGame = valueOf<{ gameId: number }>(await command(bob, "challenge.accept", { id: live.id })).gameId;
     const bobsGames = valueOf<CurrentGameView[]>(await command(bob, "games.current", {}));
     expect(bobsGames.map((game) => [game.id, game.speed, game.rules, game.yourMove])).toEqual([
-      [gameId, "daily", "standard", true],
       [liveGame, "live", "chess960", true],
+      [gameId, "daily", "standard", true],
     ]);
 
     // The ends leave the lists, and each player hears of them.
