@@ -74,9 +74,9 @@ describe.each(databaseTargets())("finding a game on $name", (target) => {
 
     // The ends leave the lists, and each player hears of them.
     valueOf(await command(bob, "game.act", { gameId, action: "resign" }));
-    expect(await nextEvent(alice, "game.ended")).toEqual({ gameId });
+    for (const player of [alice, bob]) expect(await nextEvent(player, "game.ended")).toEqual({ gameId });
     valueOf(await command(alice, "game.act", { gameId: liveGame, action: "abort" }));
-    expect(await nextEvent(bob, "game.ended")).toEqual({ gameId: liveGame });
+    for (const player of [alice, bob]) expect(await nextEvent(player, "game.ended")).toEqual({ gameId: liveGame });
     expect(valueOf(await command(alice, "games.current", {}))).toEqual([]);
     expect(valueOf(await command(bob, "games.current", {}))).toEqual([]);
   });
