@@ -12,7 +12,7 @@ import { Modal } from "../../../ui/modal.tsx";
 import { usePresence } from "../../presence/use-presence.ts";
 import { challengeDeclinedEvent } from "../play.events.ts";
 import type { ChallengeView } from "../play.schema.ts";
-import { playCommand, refusalMessageId } from "./play-commands.ts";
+import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { usePlayEvents } from "./play-live.tsx";
 import { allowedState, defaultTermsForm, forOfflineChallenge, termsOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";
@@ -30,6 +30,7 @@ type Stage = { readonly kind: "form" } | { readonly kind: "pending"; readonly ch
 
 export function ChallengeForm({ opponent, isGuest, pending, onChanged }: ChallengeFormProps) {
   const intl = useIntl();
+  const command = usePlayCommand();
   const [state, setState] = useState<TermsFormState>(() => allowedState(defaultTermsForm, isGuest));
   const [offlineState, setOfflineState] = useState<TermsFormState | null>(null);
   const [stage, setStage] = useState<Stage>(pending ? { kind: "pending", challenge: pending } : { kind: "form" });
@@ -55,7 +56,7 @@ export function ChallengeForm({ opponent, isGuest, pending, onChanged }: Challen
     setFieldError(null);
     setRefusal(null);
     setBusy(true);
-    const answer = await playCommand("challenge.create", { opponent: opponent.username, terms: terms.value });
+    const answer = await command("challenge.create", { opponent: opponent.username, terms: terms.value });
     setBusy(false);
     if (!answer.ok) {
       setRefusal(refusalMessageId(answer.error));
@@ -78,7 +79,7 @@ export function ChallengeForm({ opponent, isGuest, pending, onChanged }: Challen
 
   async function handleCancel(challenge: ChallengeView) {
     setBusy(true);
-    const answer = await playCommand("challenge.cancel", { id: challenge.id });
+    const answer = await command("challenge.cancel", { id: challenge.id });
     setBusy(false);
     if (!answer.ok && answer.error !== "challenge_gone") {
       setRefusal(refusalMessageId(answer.error));

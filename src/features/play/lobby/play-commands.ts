@@ -2,6 +2,7 @@
  * Play's socket commands from the browser, on the page's one socket: each
  * answers a value or a refusal code, which `refusalMessageId` turns into words.
  */
+import { createContext, useContext } from "react";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { CommandResult } from "../../../platform/realtime/socket-client.ts";
 import type { ChallengeInput, ChallengeView, CurrentGameView, GameView, SeekInput, SeekView } from "../play.schema.ts";
@@ -26,6 +27,15 @@ export type PlayCommandName = keyof PlayCommands;
 export async function playCommand<K extends PlayCommandName>(name: K, input: PlayCommands[K]["input"]): Promise<CommandResult<PlayCommands[K]["value"]>> {
   // The server's handlers answer these shapes (play.commands.server.ts); the socket carries them untyped.
   return (await pageSocketClient().command(name, input)) as CommandResult<PlayCommands[K]["value"]>;
+}
+
+export type PlayCommandSender = typeof playCommand;
+
+/** Who sends play commands for the components below: the page's socket, or a test's fake server. */
+export const PlayCommandsContext = createContext<PlayCommandSender>(playCommand);
+
+export function usePlayCommand(): PlayCommandSender {
+  return useContext(PlayCommandsContext);
 }
 
 /** Refusals the page explains in its own words; anything else reads as a generic failure. */

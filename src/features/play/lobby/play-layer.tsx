@@ -15,7 +15,7 @@ import { useAlerts } from "../../../ui/alert.tsx";
 import * as events from "../play.events.ts";
 import type { ChallengeView } from "../play.schema.ts";
 import { gameRouteName, speedOfGame, type GameSpeed } from "./game-links.ts";
-import { playCommand, refusalMessageId } from "./play-commands.ts";
+import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { PlayLiveProvider, usePlayEvents } from "./play-live.tsx";
 import { colorText, termsText } from "./terms-text.ts";
 import "./lobby.css";
@@ -37,18 +37,21 @@ export function PlayLayer({ children }: { children: ReactNode }) {
 export function useOpenGame(): (gameId: number, speed?: GameSpeed) => Promise<void> {
   const navigate = useNavigate();
   const link = useLinks();
+  const send = usePlayCommand();
   return async (gameId, speed) => {
-    const known = speed ?? (await speedOfGame(gameId));
+    const known = speed ?? (await speedOfGame(gameId, send));
     await navigate(link(gameRouteName(known), { id: String(gameId) }));
   };
 }
 
-function PlayNotices() {
+/** The toasts of the member's play events (exported for its test; the layer mounts it). */
+export function PlayNotices() {
   const intl = useIntl();
   const link = useLinks();
   const { pathname } = useLocation();
   const { showAlert } = useAlerts();
   const openGame = useOpenGame();
+  const send = usePlayCommand();
   const [notices, setNotices] = useState<readonly Notice[]>([]);
 
   const remove = (matches: (notice: Notice) => boolean) => setNotices((current) => current.filter((notice) => !matches(notice)));
@@ -58,7 +61,7 @@ function PlayNotices() {
     const received = eventPayload(events.challengeReceivedEvent, event);
     if (received) {
       // The event names the challenge; its terms come from the member's open challenges.
-      void playCommand("challenge.list", {}).then((answer) => {
+      void send("challenge.list", {}).then((answer) => {
         const challenge = answer.ok ? answer.value.find((open) => open.id === received.id) : undefined;
         if (challenge) setNotices((current) => [...current.filter(isChallenge(challenge.id)), { kind: "challenge", challenge }]);
       });
@@ -95,7 +98,7 @@ function PlayNotices() {
 
   async function handleAccept(challenge: ChallengeView) {
     remove(isChallenge(challenge.id));
-    const answer = await playCommand("challenge.accept", { id: challenge.id });
+    const answer = await send("challenge.accept", { id: challenge.id });
     if (!answer.ok) {
       showAlert({ type: "error", message: intl.formatMessage({ id: refusalMessageId(answer.error) }) });
       return;
@@ -105,7 +108,7 @@ function PlayNotices() {
 
   async function handleDecline(challenge: ChallengeView) {
     remove(isChallenge(challenge.id));
-    const answer = await playCommand("challenge.decline", { id: challenge.id });
+    const answer = await send("challenge.decline", { id: challenge.id });
     if (!answer.ok && answer.error !== "challenge_gone") showAlert({ type: "error", message: intl.formatMessage({ id: refusalMessageId(answer.error) }) });
   }
 

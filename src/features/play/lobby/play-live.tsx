@@ -9,7 +9,7 @@ import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import type { CurrentGameView } from "../play.schema.ts";
-import { playCommand } from "./play-commands.ts";
+import { usePlayCommand } from "./play-commands.ts";
 
 export type PlayEventListener = (event: RealtimeEvent) => void;
 
@@ -27,6 +27,7 @@ const PlayLiveContext = createContext<PlayLive | null>(null);
 const gameListEvents = new Set(["game.started", "game.your_move", "game.ended"]);
 
 export function PlayLiveProvider({ memberId, children }: { memberId: number | null; children: ReactNode }) {
+  const send = usePlayCommand();
   const [currentGames, setCurrentGames] = useState<readonly CurrentGameView[] | null>(null);
   const [listeners] = useState(() => new Set<PlayEventListener>());
   const [addListener] = useState(() => (listener: PlayEventListener) => {
@@ -40,11 +41,11 @@ export function PlayLiveProvider({ memberId, children }: { memberId: number | nu
   const refreshCurrentGames = useCallback(() => {
     if (memberId === null) return;
     const request = (loading.current += 1);
-    void playCommand("games.current", {}).then((answer) => {
+    void send("games.current", {}).then((answer) => {
       // Only the newest answer counts: an older one may have left before a change.
       if (answer.ok && request === loading.current) setCurrentGames(answer.value);
     });
-  }, [memberId]);
+  }, [memberId, send]);
 
   useRoomEvents(
     memberId === null ? null : memberRoom(memberId),

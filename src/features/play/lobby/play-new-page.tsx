@@ -18,7 +18,7 @@ import type { ChallengeView, SeekView } from "../play.schema.ts";
 import { ChallengeForm } from "./challenge-form.tsx";
 import { LobbyTable } from "./lobby-table.tsx";
 import { OpenChallenges } from "./open-challenges.tsx";
-import { playCommand, refusalMessageId } from "./play-commands.ts";
+import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { useOpenGame } from "./play-layer.tsx";
 import { usePlayEvents, usePlayLive } from "./play-live.tsx";
 import { SeekForm } from "./seek-form.tsx";
@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
   const { lobby, challenges, dailyGames, opponentName, opponent } = loaderData;
   const intl = useIntl();
+  const send = usePlayCommand();
   const link = useLinks();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -80,12 +81,12 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
     await then(answer.value);
   }
 
-  const handleAcceptSeek = (seek: SeekView) => run(() => playCommand("seek.accept", { id: seek.id }), ({ gameId }) => openGame(gameId, seek.terms.control.kind));
-  const handleCancelSeek = (seek: SeekView) => run(() => playCommand("seek.cancel", { id: seek.id }), () => remove(seek.id));
+  const handleAcceptSeek = (seek: SeekView) => run(() => send("seek.accept", { id: seek.id }), ({ gameId }) => openGame(gameId, seek.terms.control.kind));
+  const handleCancelSeek = (seek: SeekView) => run(() => send("seek.cancel", { id: seek.id }), () => remove(seek.id));
   const handleAcceptChallenge = (challenge: ChallengeView) =>
-    run(() => playCommand("challenge.accept", { id: challenge.id }), ({ gameId }) => openGame(gameId, challenge.terms.control.kind));
-  const handleDeclineChallenge = (challenge: ChallengeView) => run(() => playCommand("challenge.decline", { id: challenge.id }), () => revalidator.revalidate());
-  const handleCancelChallenge = (challenge: ChallengeView) => run(() => playCommand("challenge.cancel", { id: challenge.id }), () => revalidator.revalidate());
+    run(() => send("challenge.accept", { id: challenge.id }), ({ gameId }) => openGame(gameId, challenge.terms.control.kind));
+  const handleDeclineChallenge = (challenge: ChallengeView) => run(() => send("challenge.decline", { id: challenge.id }), () => revalidator.revalidate());
+  const handleCancelChallenge = (challenge: ChallengeView) => run(() => send("challenge.cancel", { id: challenge.id }), () => revalidator.revalidate());
 
   const mine = viewer === null ? [] : seeks.filter((seek) => seek.username.toLowerCase() === viewer.toLowerCase());
   // The header's live list when it has loaded, else what the page was rendered with.

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import type { SeekView } from "../play.schema.ts";
 import { useOpenGame } from "./play-layer.tsx";
-import { playCommand, refusalMessageId } from "./play-commands.ts";
+import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { allowedState, defaultTermsForm, seekInputOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";
 import { termsText } from "./terms-text.ts";
@@ -21,6 +21,7 @@ export interface SeekFormProps {
 
 export function SeekForm({ isGuest, waiting, onCancel }: SeekFormProps) {
   const intl = useIntl();
+  const send = usePlayCommand();
   const openGame = useOpenGame();
   const [state, setState] = useState<TermsFormState>(() => allowedState(defaultTermsForm, isGuest));
   const [fieldError, setFieldError] = useState<TermsFormError | null>(null);
@@ -38,7 +39,7 @@ export function SeekForm({ isGuest, waiting, onCancel }: SeekFormProps) {
     setFieldError(null);
     setRefusal(null);
     setBusy(true);
-    const answer = await playCommand("seek.quick", input.value);
+    const answer = await send("seek.quick", input.value);
     setBusy(false);
     if (!answer.ok) {
       setRefusal(refusalMessageId(answer.error));

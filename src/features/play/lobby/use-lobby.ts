@@ -8,11 +8,12 @@ import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import { lobbyRoom, seekAddedEvent, seekRemovedEvent } from "../play.events.ts";
 import type { SeekView } from "../play.schema.ts";
-import { playCommand } from "./play-commands.ts";
+import { usePlayCommand } from "./play-commands.ts";
 
 const lobby = lobbyRoom();
 
 export function useLobby(initial: readonly SeekView[]): { seeks: readonly SeekView[]; remove: (id: number) => void } {
+  const send = usePlayCommand();
   const [seeks, setSeeks] = useState<readonly SeekView[]>(initial);
   const remove = (id: number) => setSeeks((current) => current.filter((seek) => seek.id !== id));
   useRoomEvents(
@@ -28,7 +29,7 @@ export function useLobby(initial: readonly SeekView[]): { seeks: readonly SeekVi
     },
     {
       onSubscribed: () => {
-        void playCommand("seek.lobby", {}).then((answer) => {
+        void send("seek.lobby", {}).then((answer) => {
           if (answer.ok) setSeeks(answer.value);
         });
       },
