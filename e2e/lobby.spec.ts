@@ -76,7 +76,7 @@ test("a challenge from /play/online/new?opponent= is accepted from the toast; bo
     await expect(alice.page.getByText("Waiting for bob to answer…")).toBeVisible();
 
     // Bob is on another page: the shell's toast brings the challenge.
-    const toast = bob.page.getByRole("alertdialog", { name: "alice challenges you" });
+    const toast = bob.page.getByRole("article", { name: "alice challenges you" });
     await expect(toast).toContainText("5+0");
     await expect(toast).toContainText("you play black");
     await toast.getByRole("button", { name: "Accept" }).click();

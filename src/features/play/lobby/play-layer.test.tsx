@@ -104,7 +104,7 @@ describe("the play layer", () => {
     renderShell(server);
     await server.emit("challenge.received", { id: 41, from: "bob" });
 
-    const toast = await screen.findByRole("alertdialog", { name: "bob challenges you" });
+    const toast = await screen.findByRole("article", { name: "bob challenges you" });
     expect(toast.textContent).toContain("5+0 · Standard · Rated · you play black");
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
 
@@ -116,9 +116,9 @@ describe("the play layer", () => {
     const server = fakeServer({ currentGames: [], challenges: [challengeFromBob] });
     renderShell(server);
     await server.emit("challenge.received", { id: 41, from: "bob" });
-    await screen.findByRole("alertdialog");
+    await screen.findByRole("article");
     await server.emit("challenge.cancelled", { id: 41, by: "bob" });
-    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.queryByRole("article")).toBeNull();
     expect(await screen.findByText("bob cancelled their challenge.")).toBeTruthy();
   });
 
@@ -140,7 +140,7 @@ describe("the play layer", () => {
 
     await server.emit("game.your_move", { gameId: 1200, by: "carla" });
     expect(await screen.findByRole("button", { name: "2 games in progress, 1 waiting for your move" })).toBe(toggle);
-    expect(screen.getByText("carla has moved: it is your move.").closest("[role=status]")).toBeTruthy();
+    expect(screen.getByRole("article", { name: "carla has moved: it is your move." })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Open the game" }).getAttribute("href")).toBe("/game/1200");
 
     fireEvent.click(toggle);

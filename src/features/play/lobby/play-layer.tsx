@@ -112,12 +112,12 @@ export function PlayNotices() {
     if (!answer.ok && answer.error !== "challenge_gone") showAlert({ type: "error", message: intl.formatMessage({ id: refusalMessageId(answer.error) }) });
   }
 
-  if (notices.length === 0) return null;
   return (
-    <section className="ks-play-notices" aria-label={intl.formatMessage({ id: "play.lobby.notices" })}>
+    // Always there, so new toasts are announced (politely, never taking the focus: the member may be typing elsewhere).
+    <div className="ks-play-notices" aria-live="polite">
       {notices.map((notice) =>
         notice.kind === "challenge" ? (
-          <article key={`c${notice.challenge.id}`} className="ks-play-notice" role="alertdialog" aria-labelledby={`ks-challenge-${notice.challenge.id}`}>
+          <article key={`c${notice.challenge.id}`} className="ks-play-notice" aria-labelledby={`ks-challenge-${notice.challenge.id}`}>
             <p id={`ks-challenge-${notice.challenge.id}`} className="ks-play-notice-title">
               {intl.formatMessage({ id: "play.lobby.notice.challenge" }, { username: notice.challenge.challenger })}
             </p>
@@ -134,7 +134,7 @@ export function PlayNotices() {
             </div>
           </article>
         ) : (
-          <article key={`m${notice.gameId}`} className="ks-play-notice" role="status">
+          <article key={`m${notice.gameId}`} className="ks-play-notice" aria-label={intl.formatMessage({ id: "play.lobby.notice.your_move" }, { username: notice.by })}>
             <p className="ks-play-notice-title">{intl.formatMessage({ id: "play.lobby.notice.your_move" }, { username: notice.by })}</p>
             <div className="ks-actions">
               <a className="ks-button ks-button-primary" href={link("web_game", { id: String(notice.gameId) })} onClick={() => remove((other) => other === notice)}>
@@ -147,6 +147,6 @@ export function PlayNotices() {
           </article>
         ),
       )}
-    </section>
+    </div>
   );
 }
