@@ -44,11 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [presence] = await services.presence.service.presenceOf([opponentMember.id]);
     opponent = { id: opponentMember.id, username: opponentMember.username, online: presence?.status === "online" };
   }
-  return { lobby, challenges, dailyGames: currentGames.filter((game) => game.speed === "daily"), opponentName: opponentName.slice(0, 25), opponent };
+  // Why ?opponent= gave no challenge form (a signed-out visitor is asked to sign in first).
+  const opponentProblem = member === null || opponentName === "" || opponent ? null : opponentMember ? "refusal.self" : "challenge.no_member";
+  return { lobby, challenges, dailyGames: currentGames.filter((game) => game.speed === "daily"), opponentName: opponentName.slice(0, 25), opponent, opponentProblem };
 }
 
 export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
-  const { lobby, challenges, dailyGames, opponentName, opponent } = loaderData;
+  const { lobby, challenges, dailyGames, opponentName, opponent, opponentProblem } = loaderData;
   const intl = useIntl();
   const send = usePlayCommand();
   const link = useLinks();
@@ -116,9 +118,9 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
             <ChallengeForm key={opponent.id} opponent={opponent} isGuest={isGuest} pending={pendingToOpponent} onChanged={() => void revalidator.revalidate()} />
           ) : (
             <>
-              {opponentName !== "" && (
+              {opponentProblem && (
                 <p className="ks-form-error" role="alert">
-                  {t("challenge.no_member", { username: opponentName })}
+                  {t(opponentProblem, { username: opponentName })}
                 </p>
               )}
               <SeekForm isGuest={isGuest} waiting={mine} onCancel={(seek) => void handleCancelSeek(seek)} />
