@@ -1,0 +1,2 @@
+CREATE INDEX "games_white_playing_idx" ON "games" USING btree ("white_id") WHERE "games"."status" = 'playing';--> statement-breakpoint
+CREATE INDEX "games_black_playing_idx" ON "games" USING btree ("black_id") WHERE "games"."status" = 'playing';
