@@ -125,7 +125,7 @@ export function ChallengeForm({ opponent, isGuest, pending, onChanged }: Challen
       {heading}
       {stage.kind === "declined" && (
         <p className="ks-form-error" role="alert">
-          {t("challenge.declined", { username: opponent.username })}
+          {t("notice.declined", { username: opponent.username })}
         </p>
       )}
       {isGuest && <p className="ks-field-hint ks-guest-note">{t("seek.guest_note")}</p>}

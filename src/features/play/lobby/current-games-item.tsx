@@ -42,7 +42,7 @@ export function CurrentGamesItem() {
                 <a href={link(gameRouteName(game.speed), { id: String(game.id) })} className={game.yourMove ? "ks-current-game ks-current-game-turn" : "ks-current-game"} onClick={() => setOpen(false)}>
                   <span className="ks-current-game-opponent">{intl.formatMessage({ id: "play.lobby.current.vs" }, { username: game.opponent })}</span>
                   <span className="ks-current-game-meta">
-                    {intl.formatMessage({ id: `play.lobby.current.speed.${game.speed}` })}
+                    {intl.formatMessage({ id: `play.lobby.speed.${game.speed}` })}
                     {game.yourMove && <> · <strong>{intl.formatMessage({ id: "play.lobby.current.your_move" })}</strong></>}
                   </span>
                 </a>

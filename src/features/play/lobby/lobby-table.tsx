@@ -25,8 +25,7 @@ export function LobbyTable({ seeks, viewer, isGuest, busy, onAccept, onCancel }:
   }
   return (
     <div className="ks-card ks-table-card">
-      <table className="ks-table ks-lobby-table">
-        <caption className="ks-visually-hidden">{t("lobby.caption")}</caption>
+      <table className="ks-table ks-lobby-table" aria-labelledby="ks-lobby-heading">
         <thead>
           <tr>
             <th scope="col">{t("lobby.player")}</th>
