@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { clockAfterMove, createClock, dailyMoveDeadline, flaggedAt, type ClockState } from "../../chess/clock.ts";
 import type { Color, GameOutcome } from "../../chess/outcome.ts";
 import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
@@ -9,7 +9,7 @@ import * as actions from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
-import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
+import type { ClocksView, CurrentGameView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
@@ -33,6 +33,9 @@ interface HeldGame {
   readonly keys: readonly string[];
   readonly lastUci: string | null;
 }
+
+/** At most this many of a member's games in progress are listed (daily players may have many). */
+export const IN_PROGRESS_LIMIT = 100;
 
 /** Games kept in memory per instance (the most recently used). */
 const HELD_GAMES_LIMIT = 5_000;
@@ -108,6 +111,8 @@ export function createGamesService(deps: GamesDeps) {
    * transaction when it is rated and was not aborted.
    */
   async function endColumns(tx: Database, row: GameRow, outcome: GameOutcome, at: number) {
+    // Every end passes here: the players' lists of games in progress and their presence change.
+    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
     const base = {
       status: outcome.reason === "aborted" ? "aborted" : "ended",
       result: outcome.result,
@@ -134,11 +139,6 @@ export function createGamesService(deps: GamesDeps) {
         ending: endingOf(row),
       },
     });
-  }
-
-  /** Tells both players' rooms (and, through the sink, presence) that the game is over. */
-  async function announceEnd(tx: Database, row: GameRow): Promise<void> {
-    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
   }
 
   /** Creates a game row; colours from the terms (random: a fair coin). */
@@ -236,7 +236,6 @@ export function createGamesService(deps: GamesDeps) {
       if (outcome) {
         const [ended] = await tx.update(games).set(await endColumns(tx, updated, outcome, at)).where(eq(games.id, row.id)).returning();
         if (ended) final = ended;
-        await announceEnd(tx, updated);
       }
       await events.enqueue(tx, {
         type: "game.move",
@@ -288,7 +287,6 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!ended) return false;
       await announceState(inner, ended, at);
-      await announceEnd(inner, ended);
       held.delete(gameId);
       return true;
     };
@@ -354,7 +352,6 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!updated) throw new Error("locked game row vanished");
       await announceState(tx, updated, at);
-      if (change.value.kind === "end") await announceEnd(tx, updated);
       if (updated.status !== "playing") held.delete(row.id);
       return ok({ version: updated.version, rematchGameId });
     });
@@ -461,6 +458,34 @@ export function createGamesService(deps: GamesDeps) {
     },
 
     playersOf,
+
+    /**
+     * A member's games in progress, the ones where it is their move first,
+     * then by deadline. Reads the partial indexes on the playing rows only.
+     */
+    async inProgressOf(memberId: number): Promise<CurrentGameView[]> {
+      const rows = await db
+        .select({ id: games.id, speed: games.speed, rules: games.rules, whiteId: games.whiteId, blackId: games.blackId, ply: games.ply, deadlineAt: games.deadlineAt })
+        .from(games)
+        .where(and(eq(games.status, "playing"), or(eq(games.whiteId, memberId), eq(games.blackId, memberId))))
+        .orderBy(asc(games.deadlineAt), asc(games.id))
+        .limit(IN_PROGRESS_LIMIT);
+      const names = await members.usernamesByIds(rows.map((row) => (row.whiteId === memberId ? row.blackId : row.whiteId)));
+      const views = rows.map((row): CurrentGameView => {
+        const color = row.whiteId === memberId ? "white" : "black";
+        return {
+          id: row.id,
+          speed: row.speed === "daily" ? "daily" : "live",
+          rules: rulesOf(row),
+          opponent: names.get(color === "white" ? row.blackId : row.whiteId) ?? "",
+          color,
+          yourMove: turnAtPly(row.ply) === color,
+          deadlineAt: row.deadlineAt?.toISOString() ?? null,
+        };
+      });
+      // Stable: within each group the deadline order stays.
+      return views.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
+    },
   };
 }
 
@@ -472,7 +497,7 @@ function colorOrNull(value: string | null): Color | null {
   return value === "white" || value === "black" ? value : null;
 }
 
-function rulesOf(row: GameRow) {
+function rulesOf(row: Pick<GameRow, "rules">) {
   return row.rules === "chess960" ? "chess960" : "standard";
 }
 

@@ -94,6 +94,26 @@ export function playSocketCommands(services: { games: GamesService; seeks: Seeks
       handle: ({ id }, context) => challenges.cancel(memberOf(context.identity), id),
     }),
     defineSocketCommand({
+      name: "challenge.list",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: async (_input, context) => ok(await challenges.listOpen(memberOf(context.identity))),
+    }),
+    defineSocketCommand({
+      // The lobby again, for a page whose socket reconnected (events sent meanwhile are not replayed).
+      name: "seek.lobby",
+      input: z.strictObject({}),
+      access: () => true,
+      handle: async () => ok(await seeks.lobby()),
+    }),
+    defineSocketCommand({
+      // The header's list of the member's games in progress: asked by the browser, so pages render without it.
+      name: "games.current",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: async (_input, context) => ok(await games.inProgressOf(memberOf(context.identity).id)),
+    }),
+    defineSocketCommand({
       name: "vacation.status",
       input: z.strictObject({}),
       access: signedIn,

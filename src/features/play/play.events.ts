@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineRealtimeEvent, type RoomKindDefinition } from "../../platform/realtime/registry.ts";
 import { roomName, type RoomName } from "../../platform/realtime/protocol.ts";
 import { chatLineEvent } from "./chat/game-chat.events.ts";
+import { dailyDaysPerMove } from "../../chess/time-control.ts";
 
 const gameIdPattern = /^[1-9][0-9]{0,15}$/;
 
@@ -23,7 +24,7 @@ const clocks = z.object({ white: z.number(), black: z.number(), running: color.n
 const ending = z.object({ result: z.enum(["1-0", "0-1", "1/2-1/2", "*"]), reason: z.string(), ratingDiffs: z.object({ white: z.number(), black: z.number() }).nullable() }).nullable();
 const control = z.union([
   z.object({ kind: z.literal("live"), baseSeconds: z.number(), incrementSeconds: z.number() }),
-  z.object({ kind: z.literal("daily"), daysPerMove: z.number() }),
+  z.object({ kind: z.literal("daily"), daysPerMove: z.union(dailyDaysPerMove.map((days) => z.literal(days))) }),
 ]);
 const terms = z.object({ rules: z.enum(["standard", "chess960"]), control, rated: z.boolean(), color: z.enum(["white", "black", "random"]) });
 

@@ -53,7 +53,7 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/share/messages", "features/play/vacation/messages"],
+  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/share/messages", "features/play/vacation/messages"],
   createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
   realtimeEvents: playRealtimeEvents,
   roomKinds: ({ services }) => [...playRoomKinds, spectatorChatRoomKind(services.gameChat)],

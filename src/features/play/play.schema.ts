@@ -146,6 +146,19 @@ export interface GameView {
   readonly createdAt: string;
 }
 
+/** One of a member's games in progress, as the header's list and the "your move" list show it. */
+export interface CurrentGameView {
+  readonly id: number;
+  readonly speed: "live" | "daily";
+  readonly rules: PlayRulesId;
+  readonly opponent: string;
+  readonly color: "white" | "black";
+  /** Is it this member's move? */
+  readonly yourMove: boolean;
+  /** When the side to move runs out of time (live) or of days (daily). */
+  readonly deadlineAt: string | null;
+}
+
 /** A member's vacation as they see it (decision 0018). */
 export interface VacationView {
   /** Whole days the member may take. */

@@ -63,7 +63,7 @@ export const games = pgTable(
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
-    // Presence asks which members are in a game now (the Watch link).
+    // A member's games in progress: presence's Watch link and the header's list on every page read only the playing rows.
     index("games_playing_white_idx").on(table.whiteId).where(sql`${table.status} = 'playing'`),
     index("games_playing_black_idx").on(table.blackId).where(sql`${table.status} = 'playing'`),
     check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),

@@ -31,6 +31,7 @@ const game: GameView = {
   drawOfferBy: null,
   rematchOfferBy: null,
   rematchGameId: null,
+  deadlineAt: null,
   createdAt: "2026-11-25T12:00:00.000Z",
 };
 
