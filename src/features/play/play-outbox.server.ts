@@ -4,12 +4,36 @@
  */
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
-import type { PlayEventSink } from "./play-ports.server.ts";
+import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+import type { PlayEvent, PlayEventSink } from "./play-ports.server.ts";
 import * as events from "./play.events.ts";
+import * as notices from "./notifications/play-notifications.ts";
 
-export function playOutbox(outbox: OutboxNotifier): PlayEventSink {
+/**
+ * The events a member is also told of later, as a notification recorded in the
+ * same transaction: a challenge received, accepted or declined, and your move
+ * in a daily game (the games service announces it only for daily games).
+ */
+async function recordNotice(notifications: NotificationRecorder, tx: Database, event: PlayEvent): Promise<void> {
+  switch (event.type) {
+    case "challenge.received":
+      return notifications.recordIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id, from: event.payload.from });
+    case "challenge.accepted":
+      return notifications.recordIn(tx, event.memberId, notices.challengeAcceptedNotification, { challengeId: event.payload.id, by: event.payload.by, gameId: event.payload.gameId });
+    case "challenge.declined":
+      return notifications.recordIn(tx, event.memberId, notices.challengeDeclinedNotification, { challengeId: event.payload.id, by: event.payload.by });
+    case "game.your_move":
+      return notifications.recordIn(tx, event.memberId, notices.yourMoveNotification, { gameId: event.payload.gameId, by: event.payload.by });
+    default:
+      return;
+  }
+}
+
+export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder): PlayEventSink {
   return {
     async enqueue(tx, event) {
+      await recordNotice(notifications, tx, event);
       switch (event.type) {
         case "game.move":
           return enqueueEvent(tx, events.gameRoom(event.gameId), events.gameMoveEvent, event.payload, { version: event.payload.version });

@@ -5,6 +5,8 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { SocialService } from "../social/social.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
+import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import { playNotificationTypes } from "./notifications/play-notifications.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
@@ -18,9 +20,9 @@ import { createSeeksService } from "./seeks.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, notifications: NotificationRecorder) {
   const members = createPlayMembers(directory, social);
-  const events = playOutbox(outbox);
+  const events = playOutbox(outbox, notifications);
   const ratings = createRatingsService(db);
   const games = createGamesService({ db, members, events, ratings });
   return {
@@ -37,9 +39,11 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: [],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
+  messageCatalogs: ["features/play/notifications/messages"],
+  createServices: ({ db, outbox }, earlier) =>
+    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), serviceFrom(earlier, "notifications", "play").recorder),
   realtimeEvents: playRealtimeEvents,
+  notificationTypes: playNotificationTypes,
   roomKinds: () => playRoomKinds,
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),
   jobs: ({ services }): readonly PeriodicJobDefinition[] => [
