@@ -44,6 +44,8 @@ describe.each(databaseTargets())("notifications over HTTP on $name", (target) =>
     // Accepting tells Alice.
     expect((await carla.request("PUT", "/callback/friend/alice/accept", { json: {} })).status).toBe(200);
     expect((await listOf(alice)).notifications).toEqual([expect.objectContaining({ type: "social.friend_accepted", payload: { by: "carla" } })]);
+    // Answering the request settles its notice: read, so its Accept and Decline go away.
+    expect((await listOf(carla)).notifications).toEqual([expect.objectContaining({ type: "social.friend_request", read: true })]);
 
     // A form post without JavaScript marks all read and comes back to the page.
     const formPost = await carla.postForm("/callback/notifications/read-all", { redirectUrl: "/notifications" });
@@ -71,6 +73,9 @@ describe.each(databaseTargets())("notifications over HTTP on $name", (target) =>
     const html = await page.text();
     expect(html).toContain("alice sent you a friend request");
     expect(html).toContain('action="/callback/notifications/read-all"');
-    await alice.request("POST", "/callback/friend/bob/cancel/request", { json: {} });
+    // A withdrawn request no longer waits on Bob's bell.
+    expect((await listOf(bob)).unread).toBe(1);
+    expect((await alice.request("POST", "/callback/friend/bob/cancel/request", { json: {} })).status).toBe(200);
+    expect((await listOf(bob)).unread).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
@@ -62,11 +62,21 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
       const unread = await unreadCount(memberId, tx);
       await enqueueEvent(tx, memberRoom(memberId), notificationAddedEvent, { notification: present(row), unread });
     },
+
+    async settleIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, match: Partial<z.input<Payload>>): Promise<void> {
+      const settled = await tx
+        .update(notifications)
+        .set({ readAt: new Date() })
+        // The partial unread index narrows to the member's few unread rows; the payload test runs on those.
+        .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), eq(notifications.type, definition.type), sql`${notifications.payload} @> ${JSON.stringify(match)}::jsonb`))
+        .returning({ id: notifications.id });
+      if (settled.length === 0) return;
+      await enqueueEvent(tx, memberRoom(memberId), notificationsReadEvent, { ids: settled.map((row) => row.id), unread: await unreadCount(memberId, tx) });
+    },
   };
 
   return {
     recorder,
-    recordIn: recorder.recordIn,
     unreadCount: (memberId: number) => unreadCount(memberId),
 
     /** A member's notifications, newest first, one page at a time. */

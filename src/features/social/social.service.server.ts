@@ -224,6 +224,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
           await befriend(tx, actor.id, target.id);
           await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
           await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
+          await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
           return ok("friend.accepted");
         }
         if (!target.allowFriendRequests) return fail("requests_not_allowed");
@@ -248,9 +249,17 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     async cancelFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, resolved.value.id))).returning({ id: friendRequests.senderId });
-      if (removed.length === 0) return fail("no_request");
-      return ok(await relationship(actor.id, resolved.value.id));
+      const recipient = resolved.value;
+      const cancelled = await db.transaction(async (tx) => {
+        const removed = await tx.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, recipient.id))).returning({ id: friendRequests.senderId });
+        if (removed.length === 0) return false;
+        // A withdrawn request no longer waits on the recipient's bell.
+        await notifications.settleIn(tx, recipient.id, friendRequestNotification, { from: actor.username });
+        return true;
+      });
+      if (!cancelled) return fail("no_request");
+      outbox.kick();
+      return ok(await relationship(actor.id, recipient.id));
     },
 
     async acceptFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
@@ -263,6 +272,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
         await befriend(tx, actor.id, target.id);
         await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
         await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
+        await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
         return true;
       });
       if (!accepted) return fail("no_request");
@@ -273,9 +283,16 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     async declineFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, resolved.value.id), eq(friendRequests.recipientId, actor.id))).returning({ id: friendRequests.senderId });
-      if (removed.length === 0) return fail("no_request");
-      return ok(await relationship(actor.id, resolved.value.id));
+      const sender = resolved.value;
+      const declined = await db.transaction(async (tx) => {
+        const removed = await tx.delete(friendRequests).where(and(eq(friendRequests.senderId, sender.id), eq(friendRequests.recipientId, actor.id))).returning({ id: friendRequests.senderId });
+        if (removed.length === 0) return false;
+        await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: sender.username });
+        return true;
+      });
+      if (!declined) return fail("no_request");
+      outbox.kick();
+      return ok(await relationship(actor.id, sender.id));
     },
 
     async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {

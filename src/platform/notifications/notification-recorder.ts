@@ -12,7 +12,13 @@ import type { NotificationTypeDefinition } from "./notification-types.ts";
 
 export interface NotificationRecorder {
   recordIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, payload: z.input<Payload>): Promise<void>;
+  /**
+   * Marks the member's unread notices of this type whose payload contains
+   * `match` as read, in the caller's transaction: the request they offered
+   * to answer was answered (elsewhere too), so their actions go away.
+   */
+  settleIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, match: Partial<z.input<Payload>>): Promise<void>;
 }
 
 /** Records nothing: for services built without the notifications feature (unit tests). */
-export const noNotificationRecorder: NotificationRecorder = { recordIn: async () => undefined };
+export const noNotificationRecorder: NotificationRecorder = { recordIn: async () => undefined, settleIn: async () => undefined };

@@ -52,6 +52,8 @@ export function NotificationEntry({ item, backTo }: { item: NotificationItem; ba
             {intl.formatMessage({ id: done.doneId })}
           </p>
         ) : (
+          // Actions are offered while the notice is unread: answering it (here or elsewhere) settles it.
+          !read &&
           view.actions &&
           view.actions.length > 0 && (
             <div className="ks-notification-actions">
