@@ -73,6 +73,14 @@ describe.each(databaseTargets())("notifications over HTTP on $name", (target) =>
     const html = await page.text();
     expect(html).toContain("alice sent you a friend request");
     expect(html).toContain('action="/callback/notifications/read-all"');
+    // Each member's own profile lists the request, received or sent; nobody else's page does.
+    const bobsProfile = await (await bob.request("GET", "/member/bob")).text();
+    expect(bobsProfile).toContain('id="profile-friend-requests"');
+    expect(bobsProfile).toMatch(/data-username="alice"/);
+    expect(bobsProfile).toContain('aria-label="Accept: alice"');
+    const alicesProfile = await (await alice.request("GET", "/member/alice")).text();
+    expect(alicesProfile).toContain('aria-label="Cancel request: bob"');
+    expect(await (await alice.request("GET", "/member/bob")).text()).not.toContain('id="profile-friend-requests"');
     // A withdrawn request no longer waits on Bob's bell.
     expect((await listOf(bob)).unread).toBe(1);
     expect((await alice.request("POST", "/callback/friend/bob/cancel/request", { json: {} })).status).toBe(200);
