@@ -59,7 +59,7 @@ export const pageRoutes = [
   { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_2fa_login", path: "/2fa", file: twoFactorPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
-  // Not in spec 000: the member's notifications (docs/decisions/0017).
+  // Not in spec 000: the member's notifications (docs/decisions/0019).
   { name: "web_notifications", path: "/notifications", file: notificationsPage, feature: "members", query: ["page"] },
   { name: "web_user_settings", path: "/settings", file: accountSettingsPage, feature: "settings", query: ["done", "error"] },
   { name: "web_about", path: "/about", file: featurePage, feature: "site" },
