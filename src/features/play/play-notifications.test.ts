@@ -13,6 +13,7 @@ import { playOutbox } from "./play-outbox.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
 import type { GameTerms } from "./play.schema.ts";
 import { createRatingsService } from "./ratings.service.server.ts";
+import { createVacationsService } from "./vacations.service.server.ts";
 
 const dailyGame: GameTerms = { rules: "standard", control: { kind: "daily", daysPerMove: 3 }, rated: false, color: "white" };
 const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: false, color: "white" };
@@ -36,7 +37,7 @@ for (const target of databaseTargets()) {
       notifications = createNotificationsService(db);
       const events = playOutbox(noOutboxNotifier, notifications.recorder);
       const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
-      games = createGamesService({ db, members, events, ratings: createRatingsService(db) });
+      games = createGamesService({ db, members, events, ratings: createRatingsService(db), vacations: createVacationsService({ db }) });
       challenges = createChallengesService({ db, members, events, startGame: games.startGame });
       for (const username of ["alice", "bob", "carol"]) {
         const [row] = await db.insert(users).values({ username, usernameKey: username, membershipLevel: 10 }).returning({ id: users.id });
