@@ -71,6 +71,14 @@ test("a member who was away accepts a friend request from the bell", async ({ br
   await alice.page.goto("/notifications");
   await expect(alice.page.locator("main li", { hasText: "carla accepted your friend request" })).toHaveAttribute("data-unread", "");
 
+  // Her own profile lists the request still waiting (Bob's); Alice's profile lists none left to answer.
+  await carla.page.goto("/member/carla");
+  const requests = carla.page.getByRole("region", { name: "Friend requests" });
+  await expect(requests.getByRole("button", { name: "Accept: bob" })).toBeVisible();
+  await expect(requests.getByRole("list", { name: /Received/ }).getByRole("listitem")).toHaveCount(1);
+  await requests.scrollIntoViewIfNeeded();
+  await carla.page.screenshot({ path: test.info().outputPath("profile-requests-1366.png") });
+
   // The page lists both, the answered one read; Bob's is still waiting, with its actions.
   await carla.page.goto("/notifications");
   await expect(carla.page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
