@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { noOutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
@@ -16,6 +17,7 @@ import { createRatingsService } from "./ratings.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
 
 const dailyGame: GameTerms = { rules: "standard", control: { kind: "daily", daysPerMove: 3 }, rated: false, color: "white" };
+const challengePayload = z.object({ challengeId: z.number() });
 const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: false, color: "white" };
 
 /** Play's notifications are recorded by its event sink in the services' own transactions, as the feature wires it. */
@@ -71,11 +73,25 @@ for (const target of databaseTargets()) {
       const moved = await games.move(the("alice"), { gameId: accepted.value.gameId, ply: 0, uci: "e2e4" }, { receivedAt: Date.now(), lagMs: 0 });
       expect(moved.ok).toBe(true);
       expect((await typesOf(the("bob")))[0]).toEqual({ type: "play.your_move", payload: { gameId: accepted.value.gameId, by: "alice" } });
+      // Bob answers, Alice moves again: one unread "your move" for the game, the newest.
+      expect((await games.move(the("bob"), { gameId: accepted.value.gameId, ply: 1, uci: "e7e5" }, { receivedAt: Date.now(), lagMs: 0 })).ok).toBe(true);
+      expect((await games.move(the("alice"), { gameId: accepted.value.gameId, ply: 2, uci: "g1f3" }, { receivedAt: Date.now(), lagMs: 0 })).ok).toBe(true);
+      const bobsMoves = (await notifications.list(the("bob").id)).notifications.filter((item) => item.type === "play.your_move");
+      expect(bobsMoves.map((item) => item.read)).toEqual([false, true]);
 
       const declined = await challenges.create(the("carol"), { opponent: "alice", terms: blitz });
       if (!declined.ok) throw new Error(declined.error);
       expect((await challenges.decline(the("alice"), declined.value.id)).ok).toBe(true);
       expect((await typesOf(the("carol")))[0]).toEqual({ type: "play.challenge_declined", payload: { challengeId: declined.value.id, by: "alice" } });
+    });
+
+    it("settles the challenged member's notice when the challenger withdraws", async () => {
+      const created = await challenges.create(the("carol"), { opponent: "bob", terms: blitz });
+      if (!created.ok) throw new Error(created.error);
+      const notice = () => notifications.list(the("bob").id).then((list) => list.notifications.find((item) => item.type === "play.challenge_received" && challengePayload.safeParse(item.payload).data?.challengeId === created.value.id));
+      expect((await notice())?.read).toBe(false);
+      expect((await challenges.cancel(the("carol"), created.value.id)).ok).toBe(true);
+      expect((await notice())?.read).toBe(true);
     });
 
     it("records nothing for a refused challenge", async () => {

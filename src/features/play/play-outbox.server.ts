@@ -23,7 +23,12 @@ async function recordNotice(notifications: NotificationRecorder, tx: Database, e
       return notifications.recordIn(tx, event.memberId, notices.challengeAcceptedNotification, { challengeId: event.payload.id, by: event.payload.by, gameId: event.payload.gameId });
     case "challenge.declined":
       return notifications.recordIn(tx, event.memberId, notices.challengeDeclinedNotification, { challengeId: event.payload.id, by: event.payload.by });
+    case "challenge.cancelled":
+      // A withdrawn challenge no longer waits, with its Accept, on the challenged member's bell.
+      return notifications.settleIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id });
     case "game.your_move":
+      // One unread "your move" per game: the newest replaces the one before.
+      await notifications.settleIn(tx, event.memberId, notices.yourMoveNotification, { gameId: event.payload.gameId });
       return notifications.recordIn(tx, event.memberId, notices.yourMoveNotification, { gameId: event.payload.gameId, by: event.payload.by });
     default:
       return;
