@@ -9,6 +9,7 @@ import type { RealtimeDeps } from "../platform/realtime/hub.server.ts";
 import { platformFeature } from "../platform/platform.feature.server.ts";
 import { accountsFeature, pageIdentityOf } from "../features/accounts/accounts.feature.server.ts";
 import { membersFeature } from "../features/members/members.feature.server.ts";
+import { notificationsFeature } from "../features/notifications/notifications.feature.server.ts";
 import { presenceFeature } from "../features/presence/presence.feature.server.ts";
 import { presenceSocketOptions } from "../features/presence/presence.server.ts";
 import { socialFeature } from "../features/social/social.feature.server.ts";
@@ -16,8 +17,12 @@ import { playFeature } from "../features/play/play.feature.server.ts";
 import { clubsFeature } from "../features/clubs/clubs.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 
-/** In order: services are built and routes registered in this order (clubs before accounts: the session query carries club roles); accounts' request hooks come first of all routes anyway. */
-export const appFeatures = [platformFeature, clubsFeature, accountsFeature, membersFeature, socialFeature, presenceFeature, playFeature, playPresenceBridge] as const;
+/**
+ * In order: services are built and routes registered in this order (clubs
+ * before accounts: the session query carries club roles; notifications before
+ * the features that record into it); accounts' request hooks come first of all routes anyway.
+ */
+export const appFeatures = [platformFeature, clubsFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, presenceFeature, playFeature, playPresenceBridge] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -12,6 +12,7 @@ import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
 import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures } from "./features.server.ts";
 import { appRealtimeEvents } from "./realtime-events.ts";
+import { appNotificationTypes } from "./notification-types.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 
 const srcRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -45,6 +46,12 @@ describe("the feature list", () => {
     const carried = appFeatures.flatMap((feature) => feature.realtimeEvents ?? []);
     expect(appRealtimeEvents.map((event) => event.type)).toEqual(carried.map((event) => event.type));
     expect(appRealtimeEvents.map((event) => event.payload)).toEqual(carried.map((event) => event.payload));
+  });
+
+  it("gives the browser the same notification types as the definitions register, each once", () => {
+    const registered = appFeatures.flatMap((feature) => feature.notificationTypes ?? []);
+    expect(new Set(registered.map((type) => type.type)).size).toBe(registered.length);
+    expect([...appNotificationTypes]).toEqual(registered);
   });
 });
 

@@ -7,5 +7,6 @@ import { demoRealtime } from "../platform/realtime/demo-room.ts";
 import { presenceRealtime } from "../features/presence/presence.realtime.ts";
 import { friendEvents } from "../features/social/social.events.ts";
 import { playRealtimeEvents } from "../features/play/play.events.ts";
+import { notificationEvents } from "../features/notifications/notifications.events.ts";
 
-export const appRealtimeEvents = [...demoRealtime.events, ...friendEvents, ...presenceRealtime.events, ...playRealtimeEvents] as const;
+export const appRealtimeEvents = [...demoRealtime.events, ...notificationEvents, ...friendEvents, ...presenceRealtime.events, ...playRealtimeEvents] as const;

@@ -5,10 +5,21 @@
 export const alertTypes = ["error", "info", "success"] as const;
 export type AlertType = (typeof alertTypes)[number];
 
+/** A button or link under an alert's message (Accept on a friend request, a link to the member). */
+export interface AlertActionItem {
+  /** Already-translated label. */
+  readonly label: string;
+  /** A link; otherwise a button that calls onSelect. Either way the alert is dismissed. */
+  readonly href?: string;
+  readonly onSelect?: () => void;
+  readonly primary?: boolean;
+}
+
 export interface AlertInput {
   type: AlertType;
   /** Already-translated text (a server message or a formatted message key). */
   message: string;
+  actions?: readonly AlertActionItem[];
 }
 
 export interface Alert extends AlertInput {
@@ -49,7 +60,7 @@ export function addAlert(state: AlertState, alert: Alert, keepLast: number = ale
   const rest = state
     .filter((entry) => entry.id !== alert.id)
     .map((entry) => (dismissed.has(entry.id) ? { ...entry, leaving: true } : entry));
-  return [...rest, { id: alert.id, type: alert.type, message: alert.message, leaving: false }];
+  return [...rest, { id: alert.id, type: alert.type, message: alert.message, ...(alert.actions ? { actions: alert.actions } : {}), leaving: false }];
 }
 
 /** Starts an alert's fade-out. Unknown or already leaving alerts leave the state as it is. */

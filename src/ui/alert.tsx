@@ -49,7 +49,7 @@ export function AlertsProvider({
     (alert: AlertInput): string => {
       nextId.current += 1;
       const id = `ks-alert-${nextId.current}`;
-      dispatch({ kind: "add", alert: { id, type: alert.type, message: alert.message }, keepLast });
+      dispatch({ kind: "add", alert: { id, type: alert.type, message: alert.message, ...(alert.actions ? { actions: alert.actions } : {}) }, keepLast });
       return id;
     },
     [keepLast],
@@ -154,7 +154,35 @@ export function AlertList({ className }: AlertListProps) {
           <span className="ks-alert__icon" aria-hidden="true">
             {alertIcons[alert.type]}
           </span>
-          <p className="ks-alert__message">{alert.message}</p>
+          {alert.actions && alert.actions.length > 0 ? (
+            <div className="ks-alert__content">
+              <p className="ks-alert__message">{alert.message}</p>
+              <div className="ks-alert__actions">
+                {alert.actions.map((action) =>
+                  action.href ? (
+                    <a key={action.label} className="ks-alert__action" href={action.href} tabIndex={alert.leaving ? -1 : undefined}>
+                      {action.label}
+                    </a>
+                  ) : (
+                    <button
+                      key={action.label}
+                      type="button"
+                      className={`ks-alert__action${action.primary ? " ks-alert__action--primary" : ""}`}
+                      tabIndex={alert.leaving ? -1 : undefined}
+                      onClick={() => {
+                        dismiss(alert.id);
+                        action.onSelect?.();
+                      }}
+                    >
+                      {action.label}
+                    </button>
+                  ),
+                )}
+              </div>
+            </div>
+          ) : (
+            <p className="ks-alert__message">{alert.message}</p>
+          )}
           <button
             type="button"
             className="ks-alert__dismiss"

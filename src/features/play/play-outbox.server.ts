@@ -4,16 +4,44 @@
  */
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
+import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import type { Database } from "../../platform/db/client.server.ts";
-import type { PlayActivityListener, PlayEventSink } from "./play-ports.server.ts";
+import type { PlayActivityListener, PlayEvent, PlayEventSink } from "./play-ports.server.ts";
 import * as events from "./play.events.ts";
+import * as notices from "./notifications/play-notifications.ts";
 
 /**
- * `activity` hears, after each commit, whose games started or ended in that
- * transaction (collected per transaction handle, so a transaction still
- * open elsewhere is never announced early).
+ * The events a member is also told of later, as a notification recorded in the
+ * same transaction: a challenge received, accepted or declined, and your move
+ * in a daily game (the games service announces it only for daily games).
  */
-export function playOutbox(outbox: OutboxNotifier, activity?: () => PlayActivityListener | null): PlayEventSink {
+async function recordNotice(notifications: NotificationRecorder, tx: Database, event: PlayEvent): Promise<void> {
+  switch (event.type) {
+    case "challenge.received":
+      return notifications.recordIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id, from: event.payload.from });
+    case "challenge.accepted":
+      return notifications.recordIn(tx, event.memberId, notices.challengeAcceptedNotification, { challengeId: event.payload.id, by: event.payload.by, gameId: event.payload.gameId });
+    case "challenge.declined":
+      return notifications.recordIn(tx, event.memberId, notices.challengeDeclinedNotification, { challengeId: event.payload.id, by: event.payload.by });
+    case "challenge.cancelled":
+      // A withdrawn challenge no longer waits, with its Accept, on the challenged member's bell.
+      return notifications.settleIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id });
+    case "game.your_move":
+      // One unread "your move" per game: the newest replaces the one before.
+      await notifications.settleIn(tx, event.memberId, notices.yourMoveNotification, { gameId: event.payload.gameId });
+      return notifications.recordIn(tx, event.memberId, notices.yourMoveNotification, { gameId: event.payload.gameId, by: event.payload.by });
+    default:
+      return;
+  }
+}
+
+/**
+ * Play's events into the outbox, with their notifications in the same
+ * transaction. `activity` hears, after each commit, whose games started or
+ * ended in that transaction (collected per transaction handle, so a
+ * transaction still open elsewhere is never announced early).
+ */
+export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder, activity?: () => PlayActivityListener | null): PlayEventSink {
   const playersChanged = new WeakMap<Database, Set<number>>();
   function note(tx: Database, memberId: number): void {
     const members = playersChanged.get(tx) ?? new Set<number>();
@@ -22,6 +50,7 @@ export function playOutbox(outbox: OutboxNotifier, activity?: () => PlayActivity
   }
   return {
     async enqueue(tx, event) {
+      await recordNotice(notifications, tx, event);
       switch (event.type) {
         case "game.move":
           return enqueueEvent(tx, events.gameRoom(event.gameId), events.gameMoveEvent, event.payload, { version: event.payload.version });

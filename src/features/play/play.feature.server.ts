@@ -5,6 +5,8 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { SocialService } from "../social/social.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
+import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import { playNotificationTypes } from "./notifications/play-notifications.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
@@ -23,10 +25,10 @@ import { createLiveGamesService } from "./live/live-games.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, notifications: NotificationRecorder) {
   const members = createPlayMembers(directory, social);
   let activityListener: PlayActivityListener | null = null;
-  const events = playOutbox(outbox, () => activityListener);
+  const events = playOutbox(outbox, notifications, () => activityListener);
   const ratings = createRatingsService(db);
   const vacations = createVacationsService({ db });
   const games = createGamesService({ db, members, events, ratings, vacations });
@@ -53,9 +55,11 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/share/messages", "features/play/vacation/messages"],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
+  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
+  createServices: ({ db, outbox }, earlier) =>
+    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), serviceFrom(earlier, "notifications", "play").recorder),
   realtimeEvents: playRealtimeEvents,
+  notificationTypes: playNotificationTypes,
   roomKinds: ({ services }) => [...playRoomKinds, spectatorChatRoomKind(services.gameChat)],
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => [...playSocketCommands(services), ...gameChatSocketCommands(services.gameChat)],
   jobs: ({ services }): readonly PeriodicJobDefinition[] => [

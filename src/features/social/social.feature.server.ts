@@ -4,14 +4,16 @@ import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
+import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import { socialNotificationTypes } from "./notifications/social-notifications.ts";
 import { friendEvents } from "./social.events.ts";
 import { registerSocialRoutes } from "./social.routes.server.ts";
 import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
-  const social = createSocialService(db, outbox);
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer) {
+  const social = createSocialService(db, outbox, notifications);
   const memberItems = createMemberItemsService(db, directory);
   return {
     social,
@@ -27,9 +29,11 @@ export type SocialServices = ReturnType<typeof buildSocialServices>;
 export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<SocialServices>({
   name: "social",
   tables: socialTables,
-  messageCatalogs: ["features/social/messages", "features/social/card/messages"],
-  createServices: async (deps, earlier) => buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), await sharedSecret(deps.db, "invite")),
+  messageCatalogs: ["features/social/messages", "features/social/card/messages", "features/social/notifications/messages"],
+  createServices: async (deps, earlier) =>
+    buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), serviceFrom(earlier, "notifications", "social").recorder, await sharedSecret(deps.db, "invite")),
   realtimeEvents: friendEvents,
+  notificationTypes: socialNotificationTypes,
   registerRoutes(app, { services, flags }) {
     registerSocialRoutes(app, { social: services.social, features: flags });
     registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences });

@@ -16,6 +16,8 @@ import {
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
 import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
+import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
 export type SocialFailure =
@@ -59,6 +61,17 @@ function enqueueSocialEvent(tx: OutboxWriter, event: SocialEvent): Promise<void>
   return enqueueEvent(tx, memberRoom(event.recipientId), friendEventDefinitions[event.type], { from: event.from });
 }
 
+/** A pending friend request as the member's own profile lists it: the other member and when it was sent. */
+export interface PendingFriendRequest {
+  readonly username: string;
+  readonly avatarUrl: string;
+  readonly countryCode: string;
+  readonly chessTitle: string | null;
+  readonly createdAt: string;
+}
+
+const PENDING_REQUESTS_SHOWN = 100;
+
 type Target = Pick<UserRow, "id" | "username" | "membershipLevel" | "isEnabled" | "allowFriendRequests">;
 
 const targetColumns = {
@@ -76,8 +89,12 @@ function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
 
-/** `outbox` is told after each commit that wrote events, so they leave at once (the relay retries otherwise). */
-export function createSocialService(db: Database, outbox: OutboxNotifier = noOutboxNotifier) {
+/**
+ * `outbox` is told after each commit that wrote events, so they leave at once
+ * (the relay retries otherwise); `notifications` records the member's notices
+ * in the same transactions as the changes they announce.
+ */
+export function createSocialService(db: Database, outbox: OutboxNotifier = noOutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder) {
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
     return row ?? null;
@@ -206,11 +223,14 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
           // They already asked: asking back makes the friendship.
           await befriend(tx, actor.id, target.id);
           await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
+          await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
+          await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
           return ok("friend.accepted");
         }
         if (!target.allowFriendRequests) return fail("requests_not_allowed");
         await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
         await enqueueSocialEvent(tx, { type: "friend.request", recipientId: target.id, from: actor.username });
+        await notifications.recordIn(tx, target.id, friendRequestNotification, { from: actor.username });
         return ok("friend.request");
       });
       if (!outcome.ok) return outcome;
@@ -229,9 +249,17 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     async cancelFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, resolved.value.id))).returning({ id: friendRequests.senderId });
-      if (removed.length === 0) return fail("no_request");
-      return ok(await relationship(actor.id, resolved.value.id));
+      const recipient = resolved.value;
+      const cancelled = await db.transaction(async (tx) => {
+        const removed = await tx.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, recipient.id))).returning({ id: friendRequests.senderId });
+        if (removed.length === 0) return false;
+        // A withdrawn request no longer waits on the recipient's bell.
+        await notifications.settleIn(tx, recipient.id, friendRequestNotification, { from: actor.username });
+        return true;
+      });
+      if (!cancelled) return fail("no_request");
+      outbox.kick();
+      return ok(await relationship(actor.id, recipient.id));
     },
 
     async acceptFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
@@ -243,6 +271,8 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
         if (!(await relationship(actor.id, target.id, tx)).isFriendRequestFromUserExists) return false;
         await befriend(tx, actor.id, target.id);
         await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
+        await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
+        await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
         return true;
       });
       if (!accepted) return fail("no_request");
@@ -253,9 +283,16 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     async declineFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
       const resolved = await resolve(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
-      const removed = await db.delete(friendRequests).where(and(eq(friendRequests.senderId, resolved.value.id), eq(friendRequests.recipientId, actor.id))).returning({ id: friendRequests.senderId });
-      if (removed.length === 0) return fail("no_request");
-      return ok(await relationship(actor.id, resolved.value.id));
+      const sender = resolved.value;
+      const declined = await db.transaction(async (tx) => {
+        const removed = await tx.delete(friendRequests).where(and(eq(friendRequests.senderId, sender.id), eq(friendRequests.recipientId, actor.id))).returning({ id: friendRequests.senderId });
+        if (removed.length === 0) return false;
+        await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: sender.username });
+        return true;
+      });
+      if (!declined) return fail("no_request");
+      outbox.kick();
+      return ok(await relationship(actor.id, sender.id));
     },
 
     async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
@@ -459,6 +496,17 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
         db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, memberId)).limit(limit),
       ]);
       return [...new Set([...muted, ...blocked].map((row) => row.id))].slice(0, limit);
+    },
+
+    /** The member's pending friend requests both ways, newest first (bounded: the profile shows them all, and pending requests are few). */
+    async pendingFriendRequests(memberId: number): Promise<{ incoming: PendingFriendRequest[]; outgoing: PendingFriendRequest[] }> {
+      const columns = { username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, createdAt: friendRequests.createdAt };
+      const [incoming, outgoing] = await Promise.all([
+        db.select(columns).from(friendRequests).innerJoin(users, eq(users.id, friendRequests.senderId)).where(eq(friendRequests.recipientId, memberId)).orderBy(desc(friendRequests.createdAt)).limit(PENDING_REQUESTS_SHOWN),
+        db.select(columns).from(friendRequests).innerJoin(users, eq(users.id, friendRequests.recipientId)).where(eq(friendRequests.senderId, memberId)).orderBy(desc(friendRequests.createdAt)).limit(PENDING_REQUESTS_SHOWN),
+      ]);
+      const present = (row: (typeof incoming)[number]): PendingFriendRequest => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl, createdAt: row.createdAt.toISOString() });
+      return { incoming: incoming.map(present), outgoing: outgoing.map(present) };
     },
 
     async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../http/load-context.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
+import type { NotificationTypeDefinition } from "../notifications/notification-types.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 import type { FeatureContext, FeatureDefinition, PlatformDeps } from "./feature-definition.server.ts";
 
@@ -12,6 +13,7 @@ export interface ComposedFeatures {
   readonly roomKinds: readonly RoomKindDefinition[];
   readonly socketCommands: readonly SocketCommandDefinition[];
   readonly jobs: readonly PeriodicJobDefinition[];
+  readonly notificationTypes: readonly NotificationTypeDefinition[];
   /** Every feature's request hooks, in list order. */
   registerRequestHooks(app: FastifyInstance): Promise<void>;
   /** Every feature's routes, in list order. */
@@ -47,10 +49,12 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
   const roomKinds = list.flatMap((feature) => feature.roomKinds?.(context) ?? []);
   const socketCommands = list.flatMap((feature) => feature.socketCommands?.(context) ?? []);
   const jobs = list.flatMap((feature) => feature.jobs?.(context) ?? []);
+  const notificationTypes = list.flatMap((feature) => feature.notificationTypes ?? []);
   assertUnique("realtime event", realtimeEvents.map((event) => event.type));
   assertUnique("room kind", roomKinds.map((room) => room.kind));
   assertUnique("socket command", socketCommands.map((command) => command.name));
   assertUnique("job", jobs.map((job) => job.name));
+  assertUnique("notification type", notificationTypes.map((type) => type.type));
 
   return {
     services,
@@ -59,6 +63,7 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
     roomKinds,
     socketCommands,
     jobs,
+    notificationTypes,
     async registerRequestHooks(app) {
       for (const feature of list) await feature.registerRequestHooks?.(app, context);
     },

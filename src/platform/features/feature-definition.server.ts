@@ -10,6 +10,7 @@ import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { CookiePolicy } from "../http/cookie-policy.ts";
 import type { Services } from "../http/load-context.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
+import type { NotificationTypeDefinition } from "../notifications/notification-types.ts";
 import type { EventBus } from "../realtime/bus.server.ts";
 import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
@@ -69,6 +70,12 @@ export interface FeatureDefinition<Own extends object = object> {
   roomKinds?(context: FeatureContext): readonly RoomKindDefinition[];
   /** Socket commands the feature answers. */
   socketCommands?(context: FeatureContext): readonly SocketCommandDefinition[];
+  /**
+   * The kinds of notification the feature leaves members (type id, payload
+   * schema, how it renders). The browser renders them through the same
+   * isomorphic definitions, listed by the composition root.
+   */
+  readonly notificationTypes?: readonly NotificationTypeDefinition[];
   /** Scheduled work: periodic jobs and sweepers. */
   jobs?(context: FeatureContext): readonly PeriodicJobDefinition[];
   /** Lets go of what createServices opened (stores, connections). Called before the bus and the database close. */

@@ -49,6 +49,7 @@ const twoFactorPage = "features/accounts/two-factor/pages/two-factor-page.tsx";
 const accountSettingsPage = "features/accounts/settings/pages/settings-page.tsx";
 const registerPage = "features/accounts/registration/pages/register-page.tsx";
 const playNewPage = "features/play/lobby/play-new-page.tsx";
+const notificationsPage = "features/notifications/pages/notifications-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
@@ -59,6 +60,8 @@ export const pageRoutes = [
   { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_2fa_login", path: "/2fa", file: twoFactorPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
+  // Not in spec 000: the member's notifications (docs/decisions/0019).
+  { name: "web_notifications", path: "/notifications", file: notificationsPage, feature: "members", query: ["page"] },
   { name: "web_user_settings", path: "/settings", file: accountSettingsPage, feature: "settings", query: ["done", "error"] },
   { name: "web_about", path: "/about", file: featurePage, feature: "site" },
   { name: "web_membership", path: "/membership", file: membershipPage, feature: "accounts", query: ["c", "b", "plans"] },

@@ -13,6 +13,7 @@ import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.
 import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
 import type { CardActionId, CardViewer } from "../../social/card/card-actions.ts";
 import { useFriendEvents } from "../../social/card/friend-events.tsx";
+import { PendingFriendRequests } from "../../social/notifications/pending-friend-requests.tsx";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { StatusEditor } from "../profile/status-editor.tsx";
@@ -36,16 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
   const card = await context.services.userCards.card(params.username ?? "", viewerRef, locale);
   if (!card) throw data(null, { status: 404 });
-  const [accountPanels, friends] = await Promise.all([
+  const [accountPanels, friends, pendingRequests] = await Promise.all([
     memberAccountPanels(context, card.username, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
     context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
+    // Only the member sees their own pending requests.
+    card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
   ]);
-  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total };
+  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { card, accountPanels, friends, friendsTotal } = loaderData;
+  const { card, accountPanels, friends, friendsTotal, pendingRequests } = loaderData;
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -63,9 +66,9 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
   const withoutGift: CardActionId[] = accountPanels.gift ? [] : ["giftMembership"];
   const omitted: CardActionId[] = [...actionsShownByPresence(line.presenceButton), ...withoutGift];
 
-  // A friend request, acceptance or removal by this member shows at once.
+  // A friend request, acceptance or removal by this member shows at once (on one's own profile: any, for the pending requests).
   useFriendEvents((event) => {
-    if (event.from.toLowerCase() === card.username.toLowerCase()) void revalidator.revalidate();
+    if (card.isSelf || event.from.toLowerCase() === card.username.toLowerCase()) void revalidator.revalidate();
   });
 
   return (
@@ -129,6 +132,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       </div>
       <MemberAccountPanels panels={accountPanels} />
       <div className="ks-profile-columns">
+        {pendingRequests && <PendingFriendRequests incoming={pendingRequests.incoming} outgoing={pendingRequests.outgoing} onChanged={() => void revalidator.revalidate()} />}
         <ProfileRatings username={card.username} ratings={card.ratings} />
         <ProfileFriends username={card.username} friends={friends} total={friendsTotal} />
         <ProfileClubs username={card.username} />

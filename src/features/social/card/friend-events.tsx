@@ -3,7 +3,10 @@ import { useIntl } from "react-intl";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
-import { useAlerts } from "../../../ui/alert.tsx";
+import { z } from "zod";
+import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import { useAlerts, type AlertInput } from "../../../ui/alert.tsx";
 import { friendEvents } from "../social.events.ts";
 
 /**
@@ -29,6 +32,8 @@ interface FriendEventsHub {
 
 const FriendEventsContext = createContext<FriendEventsHub | null>(null);
 
+const acceptAnswer = z.unknown();
+
 const alertMessageIds: Readonly<Partial<Record<FriendEventType, string>>> = {
   "friend.request": "user_card.realtime.friend_request",
   "friend.accepted": "user_card.realtime.friend_accepted",
@@ -36,7 +41,30 @@ const alertMessageIds: Readonly<Partial<Record<FriendEventType, string>>> = {
 
 export function FriendEventsProvider({ memberId, children }: { memberId: number | null; children: ReactNode }) {
   const intl = useIntl();
+  const link = useLinks();
+  const http = useHttpClient();
   const { showAlert } = useAlerts();
+
+  /** A request can be accepted from the toast; both kinds link to the member. */
+  function alertActions(event: FriendEvent): AlertInput["actions"] {
+    const profile = { label: intl.formatMessage({ id: "social.notification.open_profile" }), href: link("web_member_profile", { username: event.from }) };
+    if (event.type !== "friend.request") return [profile];
+    const accept = {
+      label: intl.formatMessage({ id: "social.notification.accept" }),
+      primary: true,
+      onSelect: () => {
+        http
+          .put(`/callback/friend/${encodeURIComponent(event.from)}/accept`, acceptAnswer)
+          .then(() => {
+            showAlert({ type: "success", message: intl.formatMessage({ id: "social.notification.accepted_done" }) });
+            for (const listener of [...listeners]) listener({ type: "friend.accepted", from: event.from });
+          })
+          // The HTTP client has shown the refusal.
+          .catch(() => undefined);
+      },
+    };
+    return [accept, profile];
+  }
   const [listeners] = useState(() => new Set<FriendEventListener>());
   const [hub] = useState<FriendEventsHub>(() => ({
     add(listener) {
@@ -53,7 +81,7 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
     if (!definition || !payload) return;
     const friendEvent: FriendEvent = { type: definition.type, from: payload.from };
     const messageId = alertMessageIds[friendEvent.type];
-    if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }) });
+    if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }), actions: alertActions(friendEvent) });
     for (const listener of [...listeners]) listener(friendEvent);
   });
 

@@ -1,0 +1,10 @@
+/**
+ * Every notification type the application records, for the browser (the
+ * bell and the notifications page render through it). Isomorphic: the
+ * feature definitions are server modules, so this list names the same type
+ * modules they carry; features.test.ts keeps the two equal.
+ */
+import { playNotificationTypes } from "../features/play/notifications/play-notifications.ts";
+import { socialNotificationTypes } from "../features/social/notifications/social-notifications.ts";
+
+export const appNotificationTypes = [...socialNotificationTypes, ...playNotificationTypes] as const;

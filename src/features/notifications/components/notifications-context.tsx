@@ -1,0 +1,127 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { z } from "zod";
+import { useRouteLoaderData } from "react-router";
+import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
+import type { NotificationTypeDefinition } from "../../../platform/notifications/notification-types.ts";
+import { memberRoom } from "../../../platform/realtime/member-room.ts";
+import { eventPayload } from "../../../platform/realtime/protocol.ts";
+import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
+import type { RootData } from "../../../platform/shell/root-data.ts";
+import { notificationAddedEvent, notificationsReadEvent } from "../notifications.events.ts";
+import { BELL_PANEL_SIZE, notificationListSchema, unreadCountSchema, type NotificationItem } from "../notifications.schema.ts";
+
+/**
+ * The signed-in member's notifications in the browser, shared by the bell and
+ * the notifications page: the types to render them with (the composition
+ * root's registry), the unread count kept live from the member's private room
+ * (asked again after every (re)subscription, so a gap while offline is closed),
+ * the bell's latest few, and what was marked read since the page loaded.
+ */
+export interface NotificationsHub {
+  readonly types: readonly NotificationTypeDefinition[];
+  /** Null for visitors without notifications (signed out, guests). */
+  readonly memberId: number | null;
+  /** Null until the server answered. */
+  readonly unread: number | null;
+  /** The bell's latest notifications; null until first loaded. */
+  readonly latest: readonly NotificationItem[] | null;
+  loadLatest(): Promise<void>;
+  isRead(item: NotificationItem): boolean;
+  markRead(id: number): Promise<void>;
+  markAllRead(): Promise<void>;
+  /** Notifications pushed since the page loaded, newest first (the page shows them above its list). */
+  readonly arrived: readonly NotificationItem[];
+  /** Tells the hub the page shows these, so "mark all read" covers them. */
+  see(items: readonly NotificationItem[]): void;
+}
+
+const NotificationsContext = createContext<NotificationsHub | null>(null);
+
+const readAnswerSchema = z.object({ unread: z.number() });
+
+export function NotificationsProvider({ types, children }: { types: readonly NotificationTypeDefinition[]; children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.currentUser;
+  const memberId = user?.isMember ? user.id : null;
+  const http = useHttpClient();
+  const [unread, setUnread] = useState<number | null>(null);
+  const [latest, setLatest] = useState<readonly NotificationItem[] | null>(null);
+  const [arrived, setArrived] = useState<readonly NotificationItem[]>([]);
+  const [readIds, setReadIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [allReadUpTo, setAllReadUpTo] = useState(0);
+  // The highest id this page has seen: "mark all read" covers everything up to it.
+  const highestSeen = useRef(0);
+  const see = useCallback((items: readonly NotificationItem[]) => {
+    for (const item of items) highestSeen.current = Math.max(highestSeen.current, item.id);
+  }, []);
+
+  const refreshCount = useCallback(async () => {
+    try {
+      setUnread((await http.request("GET", "/callback/notifications/unread", unreadCountSchema, { quiet: true })).unread);
+    } catch {
+      // The count stays as it was; the next (re)subscription asks again.
+    }
+  }, [http]);
+
+  useRoomEvents(
+    memberId === null ? null : memberRoom(memberId),
+    (event) => {
+      const added = eventPayload(notificationAddedEvent, event);
+      if (added) {
+        see([added.notification]);
+        setUnread(added.unread);
+        setArrived((items) => [added.notification, ...items.filter((item) => item.id !== added.notification.id)]);
+        setLatest((items) => (items ? [added.notification, ...items.filter((item) => item.id !== added.notification.id)].slice(0, BELL_PANEL_SIZE) : items));
+        return;
+      }
+      const read = eventPayload(notificationsReadEvent, event);
+      if (read) {
+        setUnread(read.unread);
+        if (read.ids === null) setAllReadUpTo(highestSeen.current);
+        else setReadIds((ids) => new Set([...ids, ...(read.ids ?? [])]));
+      }
+    },
+    { onSubscribed: () => void refreshCount() },
+  );
+
+  const hub = useMemo<NotificationsHub>(
+    () => ({
+      types,
+      memberId,
+      unread,
+      latest,
+      arrived,
+      see,
+      async loadLatest() {
+        const page = await http.request("GET", "/callback/notifications", notificationListSchema, { query: { limit: BELL_PANEL_SIZE }, quiet: true });
+        see(page.notifications);
+        setLatest(page.notifications);
+        setUnread(page.unread);
+      },
+      isRead: (item) => item.read || readIds.has(item.id) || item.id <= allReadUpTo,
+      async markRead(id) {
+        setReadIds((ids) => new Set([...ids, id]));
+        setUnread((await http.post(`/callback/notifications/${id}/read`, readAnswerSchema)).unread);
+      },
+      async markAllRead() {
+        setAllReadUpTo(highestSeen.current);
+        setUnread((await http.post("/callback/notifications/read-all", readAnswerSchema)).unread);
+      },
+    }),
+    [types, memberId, unread, latest, arrived, readIds, allReadUpTo, http, see],
+  );
+
+  return <NotificationsContext value={hub}>{children}</NotificationsContext>;
+}
+
+export function useNotifications(): NotificationsHub {
+  const hub = useContext(NotificationsContext);
+  if (!hub) throw new Error("useNotifications needs the NotificationsProvider (a shell layer) above it");
+  return hub;
+}
+
+/** Records that the page shows these notifications, so "mark all read" covers them. */
+export function useSeenNotifications(items: readonly NotificationItem[]): void {
+  const hub = useContext(NotificationsContext);
+  hub?.see(items);
+}
