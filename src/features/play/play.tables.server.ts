@@ -62,6 +62,9 @@ export const games = pgTable(
     index("games_deadline_idx").on(table.deadlineAt).where(sql`${table.status} = 'playing'`),
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
+    // The archive (page, PGN months, public API) reads a member's finished games newest first, by end date.
+    index("games_white_ended_idx").on(table.whiteId, table.endedAt).where(sql`${table.status} = 'ended'`),
+    index("games_black_ended_idx").on(table.blackId, table.endedAt).where(sql`${table.status} = 'ended'`),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
     check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),
   ],

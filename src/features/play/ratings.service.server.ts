@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isProvisional, newPlayerRating, rateGame, ratingChange, type GlickoRating } from "../../chess/glicko2.ts";
 import type { Color } from "../../chess/outcome.ts";
 import { ratingType as ratingTypeOf, type RatingType } from "../../chess/time-control.ts";
@@ -14,6 +14,14 @@ export interface RatingView {
   readonly best: number | null;
 }
 
+/** One point of a member's rating graph (the stats pages). */
+export interface RatingHistoryPoint {
+  readonly gameId: number;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly at: Date;
+}
+
 export const ratingTypeOfTerms = (terms: GameTerms): RatingType => ratingTypeOf(terms.rules, terms.control);
 
 function glickoOf(row: { rating: number; deviation: number; volatility: number } | undefined): GlickoRating {
@@ -26,6 +34,28 @@ export function createRatingsService(db: Database) {
     async currentRating(memberId: number, type: RatingType): Promise<number> {
       const [row] = await db.select({ rating: ratings.rating }).from(ratings).where(and(eq(ratings.memberId, memberId), eq(ratings.ratingType, type)));
       return Math.round(row?.rating ?? newPlayerRating.rating);
+    },
+
+    /**
+     * The ratings both players bring to a new game, read in its transaction
+     * (PGlite has one connection): casual games show them too.
+     */
+    async ratingsAt(tx: Database, memberIds: readonly number[], type: RatingType): Promise<ReadonlyMap<number, number>> {
+      const rows = await tx
+        .select({ memberId: ratings.memberId, rating: ratings.rating })
+        .from(ratings)
+        .where(and(inArray(ratings.memberId, [...memberIds]), eq(ratings.ratingType, type)));
+      const found = new Map(rows.map((row) => [row.memberId, Math.round(row.rating)]));
+      return new Map(memberIds.map((id) => [id, found.get(id) ?? Math.round(newPlayerRating.rating)]));
+    },
+
+    /** A member's rating after each rated game of a type, oldest first (the stats pages' graph). */
+    async ratingHistory(memberId: number, type: RatingType): Promise<RatingHistoryPoint[]> {
+      return db
+        .select({ gameId: ratingHistory.gameId, rating: ratingHistory.rating, deviation: ratingHistory.deviation, at: ratingHistory.at })
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.memberId, memberId), eq(ratingHistory.ratingType, type)))
+        .orderBy(asc(ratingHistory.at), asc(ratingHistory.gameId));
     },
 
     async ratingsOf(memberId: number): Promise<RatingView[]> {
