@@ -3,6 +3,9 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
+import type { GameRecordsPort } from "../social/game-records.port.ts";
+import { registerArchiveRoutes } from "./archive/archive.routes.server.ts";
+import { createArchiveService } from "./archive/archive.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
@@ -18,14 +21,18 @@ import { createSeeksService } from "./seeks.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, gameRecords: GameRecordsPort) {
   const members = createPlayMembers(directory, social);
   const events = playOutbox(outbox);
   const ratings = createRatingsService(db);
   const games = createGamesService({ db, members, events, ratings });
+  const archive = createArchiveService(db, members);
+  // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
+  gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
   return {
     ratings,
     games,
+    archive,
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
     seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)) }),
   };
@@ -37,8 +44,12 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: [],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
+  messageCatalogs: ["features/play/archive/messages"],
+  createServices: ({ db, outbox }, earlier) =>
+    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), serviceFrom(earlier, "gameRecords", "play")),
+  async registerRoutes(app, { services }) {
+    await registerArchiveRoutes(app, services.archive);
+  },
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isProvisional, newPlayerRating, rateGame, ratingChange, type GlickoRating } from "../../chess/glicko2.ts";
 import type { Color } from "../../chess/outcome.ts";
 import { ratingType as ratingTypeOf, type RatingType } from "../../chess/time-control.ts";
@@ -59,7 +59,8 @@ export function createRatingsService(db: Database) {
     },
 
     async ratingsOf(memberId: number): Promise<RatingView[]> {
-      const rows = await db.select().from(ratings).where(eq(ratings.memberId, memberId));
+      // Most played first: the card shows the first three, and a type played once says little.
+      const rows = await db.select().from(ratings).where(eq(ratings.memberId, memberId)).orderBy(desc(ratings.games), desc(ratings.rating), asc(ratings.ratingType));
       return rows.map((row) => ({ type: row.ratingType as RatingType, rating: Math.round(row.rating), provisional: isProvisional(glickoOf(row)), games: row.games, best: row.best }));
     },
 

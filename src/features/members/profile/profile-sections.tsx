@@ -1,9 +1,11 @@
 import { useIntl } from "react-intl";
+import type { MemberRating } from "../../social/game-records.port.ts";
+import { RatingFigure } from "../../social/card/rating-figure.tsx";
 import type { FriendEntry } from "../../social/social.schema.ts";
 import { MemberName } from "../components/member-name.tsx";
 
-/** The profile's ratings per game type; an honest empty state until rated games exist. */
-export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly { readonly type: string; readonly rating: number }[] }) {
+/** The profile's ratings per game type, most played first ("?" while provisional); an honest empty state before a rated game. */
+export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly MemberRating[] }) {
   const intl = useIntl();
   return (
     <section className="ks-card ks-profile-section" aria-labelledby="profile-ratings">
@@ -18,7 +20,7 @@ export function ProfileRatings({ username, ratings }: { username: string; rating
           {ratings.map((rating) => (
             <li key={rating.type}>
               <span className="ks-muted">{intl.formatMessage({ id: `user_card.rating_type.${rating.type}`, defaultMessage: rating.type })}</span>
-              <strong>{intl.formatNumber(rating.rating)}</strong>
+              <RatingFigure rating={rating.rating} provisional={rating.provisional} />
             </li>
           ))}
         </ul>

@@ -23,6 +23,8 @@ export interface ArchiveSelection {
 /** A finished game with its moves, for the PGN and the public API. */
 export interface ArchivedGameRecord {
   readonly game: ArchiveGame;
+  /** A game's PGN may be asked while it is played ("*") or after an abort. */
+  readonly status: "playing" | "ended" | "aborted";
   readonly initialFen: string;
   readonly moves: readonly { readonly san: string; readonly clockMs: number | null }[];
 }
@@ -46,6 +48,7 @@ const summaryColumns = {
   result: games.result,
   termination: games.termination,
   ply: games.ply,
+  status: games.status,
   fen: games.fen,
   initialFen: games.initialFen,
   createdAt: games.createdAt,
@@ -121,7 +124,7 @@ function present(row: SummaryRow, names: ReadonlyMap<number, string>): ArchiveGa
   };
 }
 
-export function createArchiveService(db: Database, members: Pick<PlayMembers, "usernamesByIds">) {
+export function createArchiveService(db: Database, members: Pick<PlayMembers, "usernamesByIds" | "findByUsername">) {
   const bothSides = (memberId: number, selection: ArchiveSelection) =>
     unionAll(
       db.select(summaryColumns).from(games).where(sideConditions(memberId, "white", selection)),
@@ -141,6 +144,9 @@ export function createArchiveService(db: Database, members: Pick<PlayMembers, "u
   }
 
   return {
+    /** The member whose archive a page or an API call names (any case); null when unknown. */
+    memberByUsername: (username: string) => members.findByUsername(username),
+
     /** One page of a member's finished games, newest first, and how many match in all. */
     async page(memberId: number, selection: ArchiveSelection, page: { readonly number: number; readonly size: number }): Promise<ArchivePage> {
       const [rows, total] = await Promise.all([
@@ -172,9 +178,9 @@ export function createArchiveService(db: Database, members: Pick<PlayMembers, "u
       return recordsOf(rows);
     },
 
-    /** One finished game with its moves (null: unknown, in progress or aborted). */
+    /** One game with its moves, finished or not (null: unknown). */
     async record(gameId: number): Promise<ArchivedGameRecord | null> {
-      const rows = await selectSummaries(db).where(and(eq(games.id, gameId), eq(games.status, "ended")));
+      const rows = await selectSummaries(db).where(eq(games.id, gameId));
       const [record] = await recordsOf(rows);
       return record ?? null;
     },
@@ -227,7 +233,8 @@ export function createArchiveService(db: Database, members: Pick<PlayMembers, "u
     }
     return rows.flatMap((row, index) => {
       const game = summaries[index];
-      return game ? [{ game, initialFen: row.initialFen, moves: movesOf.get(row.id) ?? [] }] : [];
+      const status = row.status === "ended" || row.status === "aborted" ? row.status : "playing";
+      return game ? [{ game, status, initialFen: row.initialFen, moves: movesOf.get(row.id) ?? [] }] : [];
     });
   }
 }

@@ -5,8 +5,10 @@ import type { ArchivedGameRecord } from "./archive.service.server.ts";
 const isDecisive = (reason: string): reason is DecisiveReason => (decisiveReasons as readonly string[]).includes(reason);
 const isDrawReason = (reason: string): reason is DrawReason => (drawReasons as readonly string[]).includes(reason);
 
-/** The outcome a finished game's row records (result and termination columns). */
-export function outcomeOf(game: Pick<ArchivedGameRecord["game"], "result" | "termination">): GameOutcome {
+/** The outcome a finished game's row records (result and termination columns); undefined while it is played. */
+export function outcomeOf(game: Pick<ArchivedGameRecord["game"], "result" | "termination">, status: ArchivedGameRecord["status"] = "ended"): GameOutcome | undefined {
+  if (status === "playing") return undefined;
+  if (status === "aborted") return { result: "*", winner: undefined, reason: "aborted" };
   if (game.result === "1/2-1/2") return { result: "1/2-1/2", winner: undefined, reason: isDrawReason(game.termination) ? game.termination : "agreement" };
   const winner = game.result === "1-0" ? "white" : "black";
   return { result: game.result, winner, reason: isDecisive(game.termination) ? game.termination : "resignation" };
@@ -40,7 +42,7 @@ export function archivedGamePgn(record: ArchivedGameRecord, site: string, gameUr
     rules: game.rules,
     initialFen: record.initialFen,
     timeControl: control,
-    outcome: outcomeOf(game),
+    outcome: outcomeOf(game, record.status),
     moves: record.moves.map((move) => (move.clockMs !== null && game.speed === "live" ? { san: move.san, clockMs: move.clockMs } : { san: move.san })),
     extraTags,
   });
