@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../../platform/db/client.server.ts";
+import { openDatabase, queryRows, type DatabaseHandle } from "../../../platform/db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { capturePlans, planSummary, type PlanCapture } from "../../../test/query-plans.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
@@ -48,8 +48,7 @@ describe.skipIf(!postgres)("archive query plans on PostgreSQL", () => {
       from members, generate_series(1, ${GAMES}) g`);
     await db.execute(sql`analyze users`);
     await db.execute(sql`analyze games`);
-    const ids = await db.execute(sql`select white_id, black_id from games where status = 'ended' order by id limit 1`);
-    const first = ids.rows[0];
+    const [first] = await queryRows(db, sql`select white_id, black_id from games where status = 'ended' order by id limit 1`);
     memberId = Number(first?.white_id);
     opponentId = Number(first?.black_id);
     capture = await capturePlans(created.databaseUrl);
