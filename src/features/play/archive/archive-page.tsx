@@ -89,7 +89,14 @@ export default function ArchivePage({ loaderData }: Route.ComponentProps) {
       {opponentUnknown && <p className="ks-archive-notice" role="alert">{intl.formatMessage({ id: "archive.opponent_unknown" }, { opponent: state.opponent })}</p>}
       {games.length === 0 ? (
         <div className="ks-empty-state">
-          <p className="ks-empty-title">{intl.formatMessage({ id: filtered ? "archive.empty_filtered" : "archive.empty" }, { username })}</p>
+          {total > 0 ? (
+            <p className="ks-empty-title">
+              {intl.formatMessage({ id: "archive.past_last_page" }, { pages: totalPages })}{" "}
+              <a href={path + archiveSearch({ ...state, page: 1 })}>{intl.formatMessage({ id: "archive.first_page" })}</a>
+            </p>
+          ) : (
+            <p className="ks-empty-title">{intl.formatMessage({ id: filtered ? "archive.empty_filtered" : "archive.empty" }, { username })}</p>
+          )}
         </div>
       ) : view === "grid" ? (
         <ul className="ks-archive-grid" role="list">

@@ -85,6 +85,10 @@ for (const target of databaseTargets()) {
         expect(secondIds.slice(-2)).toEqual([ids.daily960, ids.foolsMate]);
         expect(second.body).toContain(`href="/game/${ids.daily960}"`);
         expect(second.body).toContain(`href="/callback/game/${ids.daily960}/pgn"`);
+        const past = await suite.current.kingside.app.inject({ url: "/games/archive/arch_ann?page=9" });
+        expect(past.statusCode).toBe(200);
+        expect(past.body).toContain("This page is past the last one (2 pages).");
+        expect(gameLinks(past.body)).toEqual([]);
       });
 
       it("filters by result, type, rules, opponent and dates through the GET form's fields", async () => {
