@@ -1,4 +1,5 @@
 import { useIntl } from "react-intl";
+import { useLinks } from "../../../platform/links/use-links.ts";
 import type { MemberRating } from "../../social/game-records.port.ts";
 import { RatingFigure } from "../../social/card/rating-figure.tsx";
 import type { FriendEntry } from "../../social/social.schema.ts";
@@ -7,6 +8,7 @@ import { MemberName } from "../components/member-name.tsx";
 /** The profile's ratings per game type, most played first ("?" while provisional); an honest empty state before a rated game. */
 export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly MemberRating[] }) {
   const intl = useIntl();
+  const link = useLinks();
   return (
     <section className="ks-card ks-profile-section" aria-labelledby="profile-ratings">
       <h2 id="profile-ratings">{intl.formatMessage({ id: "profile.ratings.title" })}</h2>
@@ -25,6 +27,9 @@ export function ProfileRatings({ username, ratings }: { username: string; rating
           ))}
         </ul>
       )}
+      <p className="ks-profile-more">
+        <a href={link("web_games_archive", { username: username.toLowerCase() })}>{intl.formatMessage({ id: "user_card.action.archive" })}</a>
+      </p>
     </section>
   );
 }

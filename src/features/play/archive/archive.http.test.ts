@@ -255,6 +255,7 @@ for (const target of databaseTargets()) {
         expect(html).not.toContain("has no rated games");
         expect(html).toMatch(/Blitz<\/span><strong class="ks-rating-provisional"[^>]*>[\d,]+<span aria-hidden="true">\?<\/span>/);
         expect(html).toContain("Daily Chess960");
+        expect(html).toContain('href="/games/archive/arch_ann">Games archive</a>');
       });
 
       it("gives the card at most three ratings, the main and the best rating with their types", async () => {
