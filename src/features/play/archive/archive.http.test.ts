@@ -7,6 +7,7 @@ import { databaseTargets } from "../../../test/databases.ts";
 import { browsersForSuite } from "../../../test/signed-in.ts";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { users } from "../../accounts/accounts.tables.server.ts";
+import { popupResponseSchema } from "../../social/card/user-card.schema.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import type { GameTerms } from "../play.schema.ts";
 import { archiveFixture, blitz, foolsMate, scholarsMate, type ArchiveFixture } from "./archive.test-kit.server.ts";
@@ -261,7 +262,8 @@ for (const target of databaseTargets()) {
       it("gives the card at most three ratings, the main and the best rating with their types", async () => {
         const alice = await browsers.as("alice");
         const reply = await alice.request("GET", "/callback/user/popup/arch_ann", { headers: { accept: "application/json" } });
-        const { user } = (await reply.json()) as { user: Record<string, unknown> & { ratings: { type: string; provisional: boolean }[] } };
+        // The browser's card reads the answer with its own schema: the new fields must fit it.
+        const { user } = popupResponseSchema.parse(await reply.json());
         expect(user.ratings.map((rating) => rating.type)).toEqual(["blitz", "daily960"]);
         expect(user.ratings.every((rating) => rating.provisional)).toBe(true);
         expect(user).toMatchObject({ ratingType: "blitz", rating: expect.any(Number), bestRating: expect.any(Number), bestRatingType: expect.any(String) });
