@@ -1,4 +1,3 @@
-import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../platform/http/errors.ts";
 import { sendError } from "../../../platform/http/json-errors.server.ts";
@@ -8,7 +7,7 @@ import { publicPlayerParamsSchema, type PublicOrigins } from "./public-api.schem
 import { publicOriginsFor } from "./public-urls.ts";
 
 /**
- * The public API's HTTP scope (docs/decisions/0008): gzip, CORS for everyone,
+ * The public API's HTTP scope (docs/decisions/0008): CORS for everyone,
  * no cookies, the in-flight and per-minute limits, ETag/Last-Modified with
  * 304s, and the api-host aliases. The player endpoint registers its routes
  * through it, and so does every other /pub resource (the game archives of
@@ -23,8 +22,6 @@ export const DEFAULT_MAX_IN_FLIGHT_PER_CLIENT = 6;
 export const DEFAULT_REQUESTS_PER_MINUTE = 1200;
 /** Seconds a client refused for parallel requests is asked to wait. */
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
-/** Bodies below this many bytes are sent uncompressed (gzip would not pay for its header). */
-export const COMPRESSION_THRESHOLD_BYTES = 256;
 
 /** The api subdomain: a host whose first label is "api". */
 export const API_HOST = /^api\./i;
@@ -127,8 +124,7 @@ export async function registerPublicApiRoutes(app: FastifyInstance, limits: Publ
   const rateLimit = { max: limits.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
 
   await app.register(async (scope) => {
-    await scope.register(fastifyCompress, { global: true, encodings: ["gzip"], threshold: COMPRESSION_THRESHOLD_BYTES });
-
+    // Compressed by the app-wide compression (platform/http/compression.server.ts).
     scope.addHook("onRequest", async (_request, reply) => {
       // Reads for anyone, never with credentials: no Allow-Credentials, and no cookies are set below.
       reply.header("access-control-allow-origin", "*").header("access-control-expose-headers", "ETag, Retry-After");

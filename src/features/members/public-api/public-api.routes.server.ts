@@ -5,15 +5,6 @@ import { presentPublicPlayer, presentPublicPlayerClubs } from "./public-api.pres
 import { createPublicPlayerService } from "./public-api.service.server.ts";
 import { publicOriginsOf, publicUsernameOf, registerPublicApiRoutes, sendCacheable, type PublicApiLimits } from "./public-api-scope.server.ts";
 
-export {
-  API_HOST,
-  COMPRESSION_THRESHOLD_BYTES,
-  DEFAULT_MAX_IN_FLIGHT_PER_CLIENT,
-  DEFAULT_REQUESTS_PER_MINUTE,
-  IN_FLIGHT_RETRY_AFTER_SECONDS,
-  PUBLIC_PLAYER_MAX_AGE_SECONDS,
-} from "./public-api-scope.server.ts";
-
 export interface PublicPlayerApiOptions extends PublicApiLimits {
   readonly db: Database;
 }

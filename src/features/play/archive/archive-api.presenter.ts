@@ -4,7 +4,7 @@ import type { ArchiveGame } from "./archive.schema.ts";
 
 /**
  * The monthly archives of the public API, in the shape the widely used public
- * chess API's clients read (docs/decisions/0017): {"archives": [month URLs]},
+ * chess API's clients read (docs/decisions/0019): {"archives": [month URLs]},
  * {"games": [game]} with each game's url, pgn, time_control, end_time, rated,
  * initial_setup, fen, time_class, rules and the two players.
  */

@@ -31,7 +31,7 @@ function pgnOf(record: ArchivedGameRecord, site: string): string {
 
 /**
  * The archive's HTTP side: any game's PGN (GET /callback/game/{id}/pgn, a
- * download; spec 000 names no such call, docs/decisions/0017), and the public
+ * download; spec 000 names no such call, docs/decisions/0019), and the public
  * API's monthly archives in the public API scope of the player endpoint:
  * /pub/player/{username}/games/archives, .../games/{YYYY}/{MM} and
  * .../games/{YYYY}/{MM}/pgn.

@@ -14,6 +14,7 @@ import { createPlayMembers } from "../play-members.server.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import type { GameTerms } from "../play.schema.ts";
 import { createRatingsService } from "../ratings.service.server.ts";
+import { createVacationsService } from "../vacations.service.server.ts";
 import { createArchiveService } from "./archive.service.server.ts";
 
 export const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: true, color: "white" };
@@ -24,7 +25,8 @@ export function archiveFixture(db: Database) {
   const ratings = createRatingsService(db);
   const events = { enqueue: async () => undefined, committed: () => undefined };
   let coin = 0;
-  const games = createGamesService({ db, members, events, ratings, now: () => clock.now, random: (max) => coin++ % max });
+  const vacations = createVacationsService({ db, now: () => clock.now });
+  const games = createGamesService({ db, members, events, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max });
   const challenges = createChallengesService({ db, members, events, startGame: games.startGame, now: () => new Date(clock.now) });
   const archive = createArchiveService(db, members);
 
