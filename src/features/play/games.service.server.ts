@@ -149,6 +149,8 @@ export function createGamesService(deps: GamesDeps) {
     const at = now();
     const control = setup.terms.control;
     const clock = control.kind === "live" ? clockColumns(createClock(control)) : null;
+    // Both players' ratings as they sit down, casual games included (the archive shows them); a rated game's end writes them again.
+    const brought = await ratings.ratingsAt(tx, [setup.whiteId, setup.blackId], ratingTypeOfTerms(setup.terms));
     const [row] = await tx
       .insert(games)
       .values({
@@ -161,6 +163,8 @@ export function createGamesService(deps: GamesDeps) {
         ...(clock ?? {}),
         deadlineAt: new Date(control.kind === "live" ? at + FIRST_MOVE_MS : dailyMoveDeadline(control, at)),
         rematchOfId: setup.rematchOfId ?? null,
+        whiteRating: brought.get(setup.whiteId) ?? null,
+        blackRating: brought.get(setup.blackId) ?? null,
         createdAt: new Date(at),
       })
       .returning();

@@ -3,6 +3,9 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
+import type { GameRecordsPort } from "../social/game-records.port.ts";
+import { registerArchiveRoutes } from "./archive/archive.routes.server.ts";
+import { createArchiveService } from "./archive/archive.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
@@ -25,17 +28,21 @@ import { createLiveGamesService } from "./live/live-games.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, notifications: NotificationRecorder) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, notifications: NotificationRecorder, gameRecords: GameRecordsPort) {
   const members = createPlayMembers(directory, social);
   let activityListener: PlayActivityListener | null = null;
   const events = playOutbox(outbox, notifications, () => activityListener);
   const ratings = createRatingsService(db);
   const vacations = createVacationsService({ db });
   const games = createGamesService({ db, members, events, ratings, vacations });
+  const archive = createArchiveService(db, members);
+  // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
+  gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
   return {
     ratings,
     vacations,
     games,
+    archive,
     liveGames: createLiveGamesService({ db, members }),
     /** Who hears that members' games started or ended (presence, through the composition root). */
     playActivity: {
@@ -55,9 +62,19 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
+  messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
   createServices: ({ db, outbox }, earlier) =>
-    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), serviceFrom(earlier, "notifications", "play").recorder),
+    createPlayServices(
+      db,
+      outbox,
+      serviceFrom(earlier, "memberDirectory", "play"),
+      serviceFrom(earlier, "social", "play"),
+      serviceFrom(earlier, "notifications", "play").recorder,
+      serviceFrom(earlier, "gameRecords", "play"),
+    ),
+  async registerRoutes(app, { services }) {
+    await registerArchiveRoutes(app, services.archive);
+  },
   realtimeEvents: playRealtimeEvents,
   notificationTypes: playNotificationTypes,
   roomKinds: ({ services }) => [...playRoomKinds, spectatorChatRoomKind(services.gameChat)],

@@ -62,6 +62,9 @@ export const games = pgTable(
     index("games_deadline_idx").on(table.deadlineAt).where(sql`${table.status} = 'playing'`),
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
+    // The archive (page, PGN months, public API) reads a member's finished games newest first, by end date.
+    index("games_white_ended_idx").on(table.whiteId, table.endedAt).where(sql`${table.status} = 'ended'`),
+    index("games_black_ended_idx").on(table.blackId, table.endedAt).where(sql`${table.status} = 'ended'`),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
     // A member's games in progress: presence's Watch link and the header's list on every page read only the playing rows.
     index("games_playing_white_idx").on(table.whiteId).where(sql`${table.status} = 'playing'`),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isProvisional, newPlayerRating, rateGame, ratingChange, type GlickoRating } from "../../chess/glicko2.ts";
 import type { Color } from "../../chess/outcome.ts";
 import { ratingType as ratingTypeOf, type RatingType } from "../../chess/time-control.ts";
@@ -12,6 +12,14 @@ export interface RatingView {
   readonly provisional: boolean;
   readonly games: number;
   readonly best: number | null;
+}
+
+/** One point of a member's rating graph (the stats pages). */
+export interface RatingHistoryPoint {
+  readonly gameId: number;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly at: Date;
 }
 
 export const ratingTypeOfTerms = (terms: GameTerms): RatingType => ratingTypeOf(terms.rules, terms.control);
@@ -28,8 +36,31 @@ export function createRatingsService(db: Database) {
       return Math.round(row?.rating ?? newPlayerRating.rating);
     },
 
+    /**
+     * The ratings both players bring to a new game, read in its transaction
+     * (PGlite has one connection): casual games show them too.
+     */
+    async ratingsAt(tx: Database, memberIds: readonly number[], type: RatingType): Promise<ReadonlyMap<number, number>> {
+      const rows = await tx
+        .select({ memberId: ratings.memberId, rating: ratings.rating })
+        .from(ratings)
+        .where(and(inArray(ratings.memberId, [...memberIds]), eq(ratings.ratingType, type)));
+      const found = new Map(rows.map((row) => [row.memberId, Math.round(row.rating)]));
+      return new Map(memberIds.map((id) => [id, found.get(id) ?? Math.round(newPlayerRating.rating)]));
+    },
+
+    /** A member's rating after each rated game of a type, oldest first (the stats pages' graph). */
+    async ratingHistory(memberId: number, type: RatingType): Promise<RatingHistoryPoint[]> {
+      return db
+        .select({ gameId: ratingHistory.gameId, rating: ratingHistory.rating, deviation: ratingHistory.deviation, at: ratingHistory.at })
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.memberId, memberId), eq(ratingHistory.ratingType, type)))
+        .orderBy(asc(ratingHistory.at), asc(ratingHistory.gameId));
+    },
+
     async ratingsOf(memberId: number): Promise<RatingView[]> {
-      const rows = await db.select().from(ratings).where(eq(ratings.memberId, memberId));
+      // Most played first: the card shows the first three, and a type played once says little.
+      const rows = await db.select().from(ratings).where(eq(ratings.memberId, memberId)).orderBy(desc(ratings.games), desc(ratings.rating), asc(ratings.ratingType));
       return rows.map((row) => ({ type: row.ratingType as RatingType, rating: Math.round(row.rating), provisional: isProvisional(glickoOf(row)), games: row.games, best: row.best }));
     },
 

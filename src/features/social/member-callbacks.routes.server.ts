@@ -6,6 +6,8 @@ import { requestLocale, translate } from "../../platform/http/json-errors.server
 import { isLocale } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
 import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { GameRecordSource } from "./game-records.port.ts";
 import type { InviteLinks } from "./invite-link.server.ts";
 import type { MemberItemsService } from "./member-items.service.server.ts";
 import {
@@ -32,8 +34,8 @@ const friendsQuerySchema = pageQuerySchema.extend({
   avatarSize: z.coerce.number().int().min(16).max(200).default(50),
 });
 
-/** No games are recorded yet: every lifetime score is 0-0-0 until online play exists. */
-const noGamesYet: LifetimeScore = { win: 0, lose: 0, draw: 0 };
+/** How many recent opponents GET /callback/recent/opponents lists. */
+const RECENT_OPPONENTS = 10;
 
 export interface MemberCallbackDeps {
   readonly social: SocialService;
@@ -43,6 +45,9 @@ export interface MemberCallbackDeps {
   readonly invites: InviteLinks;
   /** The accounts feature's preferences: the reading language is a column of the member. */
   readonly preferences: Pick<PreferencesService, "setContentLanguage">;
+  /** Lifetime scores and recent opponents, from online play through the game records port. */
+  readonly games: Pick<GameRecordSource, "lifetimeScore" | "recentOpponents">;
+  readonly directory: Pick<MemberDirectory, "membersByIds">;
 }
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
@@ -96,9 +101,15 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
   );
 
   app.get("/callback/recent/opponents", async (request) => {
-    actorOf(request);
-    // Online play comes with a later feature: nobody has opponents yet.
-    return { opponents: [] };
+    const actor = actorOf(request);
+    const ids = await deps.games.recentOpponents(actor.id, RECENT_OPPONENTS);
+    const found = await deps.directory.membersByIds(ids);
+    // Spec 001 §3.3: an opponent is a username and a chess title, newest first.
+    const opponents = ids.flatMap((id) => {
+      const member = found.get(id);
+      return member ? [{ username: member.username, chessTitle: member.chessTitle }] : [];
+    });
+    return { opponents };
   });
 
   app.get("/callback/user/search/:username", async (request, reply) => {
@@ -115,15 +126,15 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     return { users: await social.searchMembers(query, SEARCH_LIMIT) };
   });
 
-  app.post("/callback/user/lifetime-score", async (request) => {
-    lifetimeScoreBodySchema.parse(request.body);
-    return noGamesYet;
+  app.post("/callback/user/lifetime-score", async (request): Promise<LifetimeScore> => {
+    const body = lifetimeScoreBodySchema.parse(request.body);
+    return deps.games.lifetimeScore(body.user, body.opponent);
   });
 
   app.get("/callback/user/lifetime-score/:user/:opponent", async (request) => {
     const [user, opponent] = await Promise.all([social.findTarget(parseUsername(request, "user")), social.findTarget(parseUsername(request, "opponent"))]);
     if (!user || !opponent) throw new AppError("not_found");
-    return noGamesYet;
+    return deps.games.lifetimeScore(user.id, opponent.id);
   });
 
   app.post("/callback/user/note", async (request, reply) => {

@@ -1,6 +1,7 @@
 import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
+import { createGameRecordsPort } from "./game-records.port.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
@@ -15,10 +16,13 @@ import { createUserCardService } from "./user-card.service.server.ts";
 function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer) {
   const social = createSocialService(db, outbox, notifications);
   const memberItems = createMemberItemsService(db, directory);
+  // Ratings, lifetime scores and recent opponents: online play provides them (play.feature.server.ts).
+  const gameRecords = createGameRecordsPort();
   return {
     social,
     memberItems,
-    userCards: createUserCardService(directory, social, memberItems),
+    gameRecords,
+    userCards: createUserCardService(directory, social, memberItems, gameRecords),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
@@ -36,6 +40,6 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
   notificationTypes: socialNotificationTypes,
   registerRoutes(app, { services, flags }) {
     registerSocialRoutes(app, { social: services.social, features: flags });
-    registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences });
+    registerMemberCallbackRoutes(app, { social: services.social, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences, games: services.gameRecords, directory: services.memberDirectory });
   },
 });

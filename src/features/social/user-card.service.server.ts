@@ -1,6 +1,7 @@
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
+import type { GameRecordSource, MemberRating } from "./game-records.port.ts";
 import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
 import type { SocialService } from "./social.service.server.ts";
 
@@ -33,8 +34,13 @@ export interface UserCard extends Relationship {
   readonly isMessageable: boolean;
   readonly notMessageableReasonCode: "closed" | "blocked" | "guest" | "self" | "anonymous" | null;
   readonly canReceiveGiftMembership: boolean;
-  /** Ratings per game type, best first (none until games exist). */
-  readonly ratings: readonly { readonly type: string; readonly rating: number }[];
+  /** Ratings per game type, most played first (none before a rated game); the card shows the first three. */
+  readonly ratings: readonly MemberRating[];
+  /** Spec 001 §3.4: the main rating (the most played type) and the best ever reached, with their types; null before a rated game. */
+  readonly rating: number | null;
+  readonly ratingType: string | null;
+  readonly bestRating: number | null;
+  readonly bestRatingType: string | null;
   readonly flair: { readonly code: string } | null;
   readonly membership: { readonly code: LevelName; readonly level: number; readonly name: LevelName };
   readonly counts: SocialCounts;
@@ -53,16 +59,29 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-export function createUserCardService(directory: Pick<MemberDirectory, "memberByUsername">, social: SocialService, notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> }) {
+/** The best rating ever reached over every type, and its type. */
+function bestOf(ratings: readonly MemberRating[]): { bestRating: number | null; bestRatingType: string | null } {
+  let best: MemberRating | null = null;
+  for (const rating of ratings) if (rating.best !== null && (best === null || rating.best > (best.best ?? 0))) best = rating;
+  return { bestRating: best?.best ?? null, bestRatingType: best?.type ?? null };
+}
+
+export function createUserCardService(
+  directory: Pick<MemberDirectory, "memberByUsername">,
+  social: SocialService,
+  notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
+  games: Pick<GameRecordSource, "ratingsOf">,
+) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
       const user = await directory.memberByUsername(username);
       if (!user) return null;
       const isSelf = viewer?.id === user.id;
-      const [relationship, counts, note] = await Promise.all([
+      const [relationship, counts, note, ratings] = await Promise.all([
         viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
         social.counts(user.id),
         viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
+        games.ratingsOf(user.id),
       ]);
       const level = user.membershipLevel;
       const closed = isClosedLevel(level);
@@ -107,7 +126,10 @@ export function createUserCardService(directory: Pick<MemberDirectory, "memberBy
         isMessageable: reason === null,
         notMessageableReasonCode: reason,
         canReceiveGiftMembership: available && !isSelf && level >= 10 && level < 80,
-        ratings: [],
+        ratings,
+        rating: ratings[0]?.rating ?? null,
+        ratingType: ratings[0]?.type ?? null,
+        ...bestOf(ratings),
         flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
         membership: { code: name, level, name },
         counts,

@@ -79,7 +79,7 @@ export const pageRoutes = [
   { name: "web_member_profile", path: "/member/{username}", file: memberPage, feature: "members", requirements: { username: USERNAME } },
   { name: "web_members_gifters", path: "/members/gifters", file: giftersPage, feature: "accounts", query: ["page"] },
   { name: "web_members_enable", path: "/members/enable/{id}", file: enableMemberPage, feature: "moderation", requirements: { id: DIGITS } },
-  { name: "web_games_archive", path: "/games/archive/{username}", file: featurePage, feature: "play", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent"] },
+  { name: "web_games_archive", path: "/games/archive/{username}", file: "features/play/archive/archive-page.tsx", feature: "play", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent", "type", "rules", "result", "from", "to", "view", "page"] },
   { name: "web_game_live", path: "/game/live/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
   { name: "web_game", path: "/game/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
   { name: "web_play_arena", path: "/play/arena/{id}", file: featurePage, feature: "tournaments" },

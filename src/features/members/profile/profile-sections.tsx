@@ -1,10 +1,14 @@
 import { useIntl } from "react-intl";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import type { MemberRating } from "../../social/game-records.port.ts";
+import { RatingFigure } from "../../social/card/rating-figure.tsx";
 import type { FriendEntry } from "../../social/social.schema.ts";
 import { MemberName } from "../components/member-name.tsx";
 
-/** The profile's ratings per game type; an honest empty state until rated games exist. */
-export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly { readonly type: string; readonly rating: number }[] }) {
+/** The profile's ratings per game type, most played first ("?" while provisional); an honest empty state before a rated game. */
+export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly MemberRating[] }) {
   const intl = useIntl();
+  const link = useLinks();
   return (
     <section className="ks-card ks-profile-section" aria-labelledby="profile-ratings">
       <h2 id="profile-ratings">{intl.formatMessage({ id: "profile.ratings.title" })}</h2>
@@ -18,11 +22,14 @@ export function ProfileRatings({ username, ratings }: { username: string; rating
           {ratings.map((rating) => (
             <li key={rating.type}>
               <span className="ks-muted">{intl.formatMessage({ id: `user_card.rating_type.${rating.type}`, defaultMessage: rating.type })}</span>
-              <strong>{intl.formatNumber(rating.rating)}</strong>
+              <RatingFigure rating={rating.rating} provisional={rating.provisional} />
             </li>
           ))}
         </ul>
       )}
+      <p className="ks-profile-more">
+        <a href={link("web_games_archive", { username: username.toLowerCase() })}>{intl.formatMessage({ id: "user_card.action.archive" })}</a>
+      </p>
     </section>
   );
 }

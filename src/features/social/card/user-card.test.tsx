@@ -54,6 +54,10 @@ function bobCard(overrides: Partial<CardUser> = {}): CardUser {
     notMessageableReasonCode: null,
     canReceiveGiftMembership: true,
     ratings: [],
+    rating: null,
+    ratingType: null,
+    bestRating: null,
+    bestRatingType: null,
     flair: null,
     membership: { code: "basic", level: 10, name: "basic" },
     counts: { friends: 3, followers: 5, following: 1 },
@@ -196,6 +200,23 @@ describe("the user card", () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(link);
+  });
+
+  it("shows at most three ratings, most played first, a provisional one with a '?'", async () => {
+    const ratings = [
+      { type: "blitz", rating: 1712, provisional: false, games: 40, best: 1750 },
+      { type: "rapid", rating: 1650, provisional: false, games: 20, best: 1660 },
+      { type: "live960", rating: 1480, provisional: true, games: 3, best: 1520 },
+      { type: "daily", rating: 1500, provisional: true, games: 1, best: 1510 },
+    ];
+    scriptedFetch(friendly(() => bobCard({ ratings, rating: 1712, ratingType: "blitz", bestRating: 1750, bestRatingType: "blitz" })));
+    fireEvent.click(renderNames());
+    await settle();
+    const list = card().querySelector<HTMLElement>(".ks-user-card-rating-list");
+    if (!list) throw new Error("no rating list");
+    const items = within(list).getAllByRole("listitem").map((item) => item.textContent);
+    expect(items).toEqual(["Blitz 1,712", "Rapid 1,650", "Live Chess960 1,480?"]);
+    expect(within(card()).getByLabelText("1,480? — provisional rating: too few games to be reliable yet")).toBeTruthy();
   });
 
   it("opens after a short hover and hides 500 ms after the pointer leaves, not while it is over the card", async () => {

@@ -10,6 +10,7 @@ import type { CardActionId, CardViewer } from "./card-actions.ts";
 import { DelayedLoader } from "./delayed-loader.tsx";
 import { useFriendEvents } from "./friend-events.tsx";
 import { useCardTagline } from "./use-card-tagline.ts";
+import { RatingFigure } from "./rating-figure.tsx";
 import { cardPaths, lifetimeScoreSchema, noLifetimeScore, popupResponseSchema, type CardLifetimeScore, type CardUser } from "./user-card.schema.ts";
 
 /** At most this many ratings show on the card (spec 001 §9). */
@@ -168,7 +169,7 @@ function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onRe
                 {ratings.map((rating) => (
                   <li key={rating.type}>
                     <span className="ks-muted">{intl.formatMessage({ id: `user_card.rating_type.${rating.type}`, defaultMessage: rating.type })}</span>{" "}
-                    <strong>{intl.formatNumber(rating.rating)}</strong>
+                    <RatingFigure rating={rating.rating} provisional={rating.provisional} />
                   </li>
                 ))}
               </ul>

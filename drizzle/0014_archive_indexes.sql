@@ -1,0 +1,2 @@
+CREATE INDEX "games_white_ended_idx" ON "games" USING btree ("white_id","ended_at") WHERE "games"."status" = 'ended';--> statement-breakpoint
+CREATE INDEX "games_black_ended_idx" ON "games" USING btree ("black_id","ended_at") WHERE "games"."status" = 'ended';
