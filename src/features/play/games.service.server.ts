@@ -349,6 +349,14 @@ export function createGamesService(deps: GamesDeps) {
     return deps.awayFromGameMs(gameId, players.whiteId === memberId ? players.blackId : players.whiteId);
   }
 
+  /** Both players' time away from a game in play (nulls when it is over or the realtime layer is not asked). */
+  async function awayOfPlayers(row: GameRow): Promise<GameView["awayMs"]> {
+    const away = deps.awayFromGameMs;
+    if (!away || row.status !== "playing") return { white: null, black: null };
+    const [white, black] = await Promise.all([away(row.id, row.whiteId), away(row.id, row.blackId)]);
+    return { white, black };
+  }
+
   function decide(game: actions.GameSituation, memberId: number, action: GameActionName, opponentAwayMs: number | null) {
     switch (action) {
       case "resign":
@@ -392,6 +400,7 @@ export function createGamesService(deps: GamesDeps) {
       if (!row) return null;
       const moves = await db.select({ uci: gameMoves.uci, san: gameMoves.san, clockMs: gameMoves.clockMs }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
       const names = await members.usernamesByIds([row.whiteId, row.blackId]);
+      const awayMs = await awayOfPlayers(row);
       const terms = termsFromRow({ ...row, color: "random" });
       return {
         id: row.id,
@@ -412,6 +421,7 @@ export function createGamesService(deps: GamesDeps) {
         rematchOfferBy: colorOrNull(row.rematchOfferBy),
         rematchGameId: row.rematchGameId,
         createdAt: row.createdAt.toISOString(),
+        awayMs,
       };
     },
 

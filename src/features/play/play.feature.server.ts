@@ -37,7 +37,7 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: [],
+  messageCatalogs: ["features/play/game-page/messages"],
   createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,

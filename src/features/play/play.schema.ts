@@ -142,4 +142,10 @@ export interface GameView {
   readonly rematchOfferBy: "white" | "black" | null;
   readonly rematchGameId: number | null;
   readonly createdAt: string;
+  /**
+   * How long each player has been away from the game (null: here, or not
+   * known), as the snapshot was taken: the page offers the claims of
+   * game-actions.ts once the opponent has been away long enough.
+   */
+  readonly awayMs: { readonly white: number | null; readonly black: number | null };
 }

@@ -24,6 +24,7 @@ const view: GameView = {
   rematchOfferBy: null,
   rematchGameId: null,
   createdAt: "2026-11-25T14:00:00.000Z",
+  awayMs: { white: null, black: null },
 };
 
 const e4: GameMoveEvent = { version: 2, ply: 1, uci: "e2e4", san: "e4", fen: afterE4, clocks: { white: 180_000, black: 180_000, running: "black" }, ending: null };
