@@ -402,13 +402,19 @@ export function createGamesService(deps: GamesDeps) {
       const names = await members.usernamesByIds([row.whiteId, row.blackId]);
       const awayMs = await awayOfPlayers(row);
       const terms = termsFromRow({ ...row, color: "random" });
+      // The ratings the game was rated from once it is over; until then, the players' current ones.
+      const ratingType = ratingTypeOfTerms(terms);
+      const [whiteRating, blackRating] = await Promise.all([
+        row.whiteRating ?? ratings.currentRating(row.whiteId, ratingType),
+        row.blackRating ?? ratings.currentRating(row.blackId, ratingType),
+      ]);
       return {
         id: row.id,
         rules: terms.rules,
         control: terms.control,
         rated: row.rated,
-        white: { username: names.get(row.whiteId) ?? "", rating: row.whiteRating, ratingDiff: row.whiteRatingDiff },
-        black: { username: names.get(row.blackId) ?? "", rating: row.blackRating, ratingDiff: row.blackRatingDiff },
+        white: { username: names.get(row.whiteId) ?? "", rating: whiteRating, ratingDiff: row.whiteRatingDiff },
+        black: { username: names.get(row.blackId) ?? "", rating: blackRating, ratingDiff: row.blackRatingDiff },
         initialFen: row.initialFen,
         fen: row.fen,
         moves,

@@ -168,7 +168,7 @@ export function GameScreen({ initial, role }: GameScreenProps) {
     <section className="ks-page ks-game-page" aria-labelledby="page-title" data-game-id={view.id} data-status={view.status}>
       <div className="ks-game-layout">
         <div className="ks-game-board-column">
-          <PlayerBar player={view[top]} color={top} clocks={game.clocks} baseMs={baseMs} warn={false} toMove={playing && toMove === top} control={view.control} />
+          <PlayerBar player={view[top]} color={top} clocks={game.clocks} baseMs={baseMs} warn={false} toMove={playing && toMove === top} control={view.control} endingDiff={view.ending?.ratingDiffs?.[top] ?? null} />
           <div className="ks-board-frame ks-board-green">
             {isClient ? (
               <Suspense fallback={staticBoard}>
@@ -193,7 +193,7 @@ export function GameScreen({ initial, role }: GameScreenProps) {
               staticBoard
             )}
           </div>
-          <PlayerBar player={view[bottom]} color={bottom} clocks={game.clocks} baseMs={baseMs} warn={player === bottom} toMove={playing && toMove === bottom} control={view.control} />
+          <PlayerBar player={view[bottom]} color={bottom} clocks={game.clocks} baseMs={baseMs} warn={player === bottom} toMove={playing && toMove === bottom} control={view.control} endingDiff={view.ending?.ratingDiffs?.[bottom] ?? null} />
         </div>
 
         <div className="ks-game-side">

@@ -1,6 +1,14 @@
 import { useIntl } from "react-intl";
 import type { NavigationAction } from "./move-navigation.ts";
 
+/** The four steps, with icons drawn here (no icon font): bar-and-triangle for the ends, a triangle for one move. */
+const navigationButtons = [
+  ["first", "game.nav.first", "M3 3h2v10H3zM13 3v10L6 8z"],
+  ["previous", "game.nav.previous", "M12 3v10L5 8z"],
+  ["next", "game.nav.next", "M4 3v10l7-5z"],
+  ["last", "game.nav.last", "M11 3h2v10h-2zM3 3v10l7-5z"],
+] as const;
+
 interface MoveListProps {
   readonly sans: readonly string[];
   readonly shownPly: number;
@@ -50,16 +58,11 @@ export function MoveList({ sans, shownPly, onNavigate }: MoveListProps) {
         </ol>
       )}
       <div className="ks-move-nav" role="group" aria-label={intl.formatMessage({ id: "game.nav.label" })}>
-        {(
-          [
-            ["first", "game.nav.first", "⏮"],
-            ["previous", "game.nav.previous", "◀"],
-            ["next", "game.nav.next", "▶"],
-            ["last", "game.nav.last", "⏭"],
-          ] as const
-        ).map(([action, label, glyph]) => (
+        {navigationButtons.map(([action, label, path]) => (
           <button key={action} type="button" className="ks-button ks-move-nav-button" aria-label={intl.formatMessage({ id: label })} title={intl.formatMessage({ id: label })} onClick={() => onNavigate(action)}>
-            <span aria-hidden="true">{glyph}</span>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d={path} fill="currentColor" />
+            </svg>
           </button>
         ))}
       </div>

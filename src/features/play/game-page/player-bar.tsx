@@ -13,13 +13,15 @@ interface PlayerBarProps {
   readonly warn: boolean;
   readonly toMove: boolean;
   readonly control: GameView["control"];
+  /** The rating changes the end brought (the event's figures, before a snapshot fills the players'). */
+  readonly endingDiff: number | null;
 }
 
 /** A player above or below the board: colour, name (to the profile), rating and its change at the end, and the clock. */
-export function PlayerBar({ player, color, clocks, baseMs, warn, toMove, control }: PlayerBarProps) {
+export function PlayerBar({ player, color, clocks, baseMs, warn, toMove, control, endingDiff }: PlayerBarProps) {
   const intl = useIntl();
   const links = useLinks();
-  const diff = player.ratingDiff;
+  const diff = player.ratingDiff ?? endingDiff;
   return (
     <div className={`ks-player-bar${toMove ? " ks-player-bar-to-move" : ""}`} data-color={color}>
       <span className={`ks-player-color ks-player-color-${color}`} role="img" aria-label={intl.formatMessage({ id: color === "white" ? "game.color.white" : "game.color.black" })} />

@@ -1,0 +1,153 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ownServer } from "./own-server.ts";
+
+/**
+ * The game page (issue 9): alice and bob, two members in their own browsers,
+ * get a live game from a challenge (sent as socket commands: the lobby's UI
+ * is another page), and play fool's mate — alice dragging her pieces on a
+ * wide screen, bob clicking his on a phone-sized one — while an anonymous
+ * visitor watches in a third browser. All three see the moves and the end,
+ * with its reason and the rating changes.
+ */
+
+const baseURL = ownServer("game-page");
+test.use({ baseURL });
+
+const PASSWORD = "kingside-demo";
+const wide = { width: 1366, height: 900 };
+const phone = { width: 390, height: 844 };
+
+async function signIn(browser: Browser, username: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await page.goto("/login?redirectUrl=%2Fhome");
+  await page.locator("input[name='username']").fill(username);
+  await page.locator("input[name='password']").fill(PASSWORD);
+  await page.locator("form[action='/login'] button[type='submit']").click();
+  await page.waitForURL((url) => url.pathname === "/home");
+  return page;
+}
+
+/** Sends one socket command from the page (its own connection, with the member's session) and answers the ack's result. */
+async function command(page: Page, name: string, input: unknown): Promise<unknown> {
+  return page.evaluate(
+    ({ name, input }) =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+        const id = `e2e-${Math.random().toString(36).slice(2)}`;
+        socket.onopen = () => socket.send(JSON.stringify({ type: "command", data: { id, name, input } }));
+        socket.onmessage = (message) => {
+          const frame = JSON.parse(String(message.data)) as { type: string; data: { id?: string; result?: unknown; code?: string } };
+          if (frame.data.id !== id) return;
+          socket.close();
+          if (frame.type === "ack") resolve(frame.data.result);
+          else reject(new Error(`${name} refused: ${frame.data.code ?? frame.type}`));
+        };
+      }),
+    { name, input },
+  );
+}
+
+/** The interactive board has replaced the static one and holds pieces. */
+async function boardReady(page: Page): Promise<void> {
+  await expect(page.locator(".ks-board-live cg-board piece").first()).toBeAttached({ timeout: 15_000 });
+}
+
+/** The centre of a square on the page's board, as the viewer sees it. */
+async function squareCentre(page: Page, square: string, orientation: "white" | "black"): Promise<{ x: number; y: number }> {
+  const box = await page.locator(".ks-board-live").boundingBox();
+  if (!box) throw new Error("no board");
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const column = orientation === "white" ? file : 7 - file;
+  const row = orientation === "white" ? 7 - rank : rank;
+  const size = box.width / 8;
+  return { x: box.x + (column + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+async function drag(page: Page, from: string, to: string): Promise<void> {
+  const start = await squareCentre(page, from, "white");
+  const end = await squareCentre(page, to, "white");
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function click(page: Page, from: string, to: string): Promise<void> {
+  for (const square of [from, to]) {
+    const point = await squareCentre(page, square, "black");
+    await page.mouse.click(point.x, point.y);
+  }
+}
+
+/** Waits until the page's move list holds these moves. */
+async function movesShown(page: Page, sans: string[]): Promise<void> {
+  await expect(page.locator(".ks-move-list button.ks-move")).toHaveText(sans, { timeout: 10_000 });
+}
+
+test("two members play fool's mate, by drag and by click, while a visitor watches", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await signIn(browser, "alice", wide);
+  const bob = await signIn(browser, "bob", phone);
+
+  const challenge = await command(alice, "challenge.create", {
+    opponent: "bob",
+    terms: { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 }, rated: true, color: "white" },
+  });
+  const challengeId = (challenge as { id: number }).id;
+  const accepted = (await command(bob, "challenge.accept", { id: challengeId })) as { gameId: number };
+  const path = `/game/live/${accepted.gameId}`;
+
+  // A live game asked for at the daily URL is sent to its own.
+  await alice.goto(`/game/${accepted.gameId}`);
+  await expect(alice).toHaveURL(new RegExp(`${path}$`));
+  await bob.goto(path);
+  const visitorContext = await browser.newContext({ baseURL, viewport: wide });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(path);
+
+  // Server-rendered: players, clocks and the start position before any script runs.
+  await expect(visitor.locator(".ks-player-name")).toHaveText(["bob", "alice"]);
+  await expect(visitor.locator(".ks-game-clock")).toHaveText(["5:00", "5:00"]);
+  await expect(visitor.getByText("You are watching")).toBeVisible();
+  await expect(bob.getByText("You play Black")).toBeVisible();
+
+  for (const page of [alice, bob, visitor]) await boardReady(page);
+  await alice.screenshot({ path: "test-results/game-page-start-1366.png" });
+
+  await drag(alice, "f2", "f3");
+  for (const page of [alice, bob, visitor]) await movesShown(page, ["f3"]);
+  await click(bob, "e7", "e5");
+  for (const page of [alice, bob, visitor]) await movesShown(page, ["f3", "e5"]);
+  await drag(alice, "g2", "g4");
+  for (const page of [alice, bob, visitor]) await movesShown(page, ["f3", "e5", "g4"]);
+  await bob.screenshot({ path: "test-results/game-page-playing-390.png", fullPage: true });
+  await click(bob, "d8", "h4");
+
+  for (const page of [alice, bob, visitor]) {
+    await movesShown(page, ["f3", "e5", "g4", "Qh4#"]);
+    const result = page.locator(".ks-game-result");
+    await expect(result).toContainText("Black wins");
+    await expect(result).toContainText("by checkmate");
+    await expect(result).toContainText("0-1");
+    // Both ratings changed: black up, white down.
+    await expect(page.locator(".ks-player-diff-up")).toHaveCount(1);
+    await expect(page.locator(".ks-player-diff-down")).toHaveCount(1);
+  }
+  await expect(alice.locator("[data-action='rematch.offer']")).toBeVisible();
+  await expect(visitor.locator("[data-action]")).toHaveCount(0);
+
+  // The move list goes back through the game with the keyboard.
+  await visitor.keyboard.press("Home");
+  await expect(visitor.locator(".ks-game-viewing")).toBeVisible();
+  await visitor.keyboard.press("ArrowRight");
+  await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("f3");
+  await visitor.keyboard.press("End");
+  await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("Qh4#");
+
+  await alice.screenshot({ path: "test-results/game-page-end-1366.png" });
+  await bob.screenshot({ path: "test-results/game-page-end-390.png", fullPage: true });
+  await visitor.screenshot({ path: "test-results/game-page-watch-1366.png" });
+});
