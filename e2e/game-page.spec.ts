@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownServer } from "./own-server.ts";
 
@@ -46,6 +47,19 @@ async function command(page: Page, name: string, input: unknown): Promise<unknow
       }),
     { name, input },
   );
+}
+
+/** The page's budget (ARCHITECTURE, brief): compressed JavaScript per page. */
+const BUDGET_BYTES = 120 * 1024;
+
+/** Records every script the page loads, to weigh them compressed. */
+function scriptsOf(page: Page): Map<string, Buffer> {
+  const scripts = new Map<string, Buffer>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    void response.body().then((body) => scripts.set(response.url(), body), () => undefined);
+  });
+  return scripts;
 }
 
 /** The interactive board has replaced the static one and holds pieces. */
@@ -106,6 +120,7 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await bob.goto(path);
   const visitorContext = await browser.newContext({ baseURL, viewport: wide });
   const visitor = await visitorContext.newPage();
+  const visitorScripts = scriptsOf(visitor);
   await visitor.goto(path);
 
   // Server-rendered: players, clocks and the start position before any script runs.
@@ -115,6 +130,12 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(bob.getByText("You play Black")).toBeVisible();
 
   for (const page of [alice, bob, visitor]) await boardReady(page);
+  await visitor.waitForLoadState("networkidle");
+  const bodies = [...visitorScripts.values()];
+  const gzip = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+  const brotli = bodies.reduce((sum, body) => sum + brotliCompressSync(body).length, 0);
+  console.log(`game page JavaScript: ${bodies.length} scripts, ${gzip} bytes gzip, ${brotli} bytes brotli`);
+  expect(gzip).toBeLessThan(BUDGET_BYTES);
   await alice.screenshot({ path: "test-results/game-page-start-1366.png" });
 
   await drag(alice, "f2", "f3");
@@ -146,6 +167,15 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("f3");
   await visitor.keyboard.press("End");
   await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("Qh4#");
+
+  // Without JavaScript the page still shows the game: the position, the moves and the result.
+  const noScriptContext = await browser.newContext({ baseURL, viewport: wide, javaScriptEnabled: false });
+  const noScript = await noScriptContext.newPage();
+  await noScript.goto(path);
+  await expect(noScript.locator(".ks-board-static piece")).toHaveCount(32);
+  await expect(noScript.locator(".ks-board-static square.check")).toHaveCount(1);
+  await expect(noScript.locator(".ks-move-list .ks-move")).toHaveText(["f3", "e5", "g4", "Qh4#"]);
+  await expect(noScript.locator(".ks-game-result")).toContainText("Black wins");
 
   await alice.screenshot({ path: "test-results/game-page-end-1366.png" });
   await bob.screenshot({ path: "test-results/game-page-end-390.png", fullPage: true });

@@ -28,7 +28,7 @@ export function PlayerBar({ player, color, clocks, baseMs, warn, toMove, control
       <a className="ks-player-name" href={links("web_member_profile", { username: player.username })}>
         {player.username}
       </a>
-      {player.rating !== null && <span className="ks-player-rating">{intl.formatNumber(player.rating)}</span>}
+      {player.rating !== null && <span className="ks-player-rating">{intl.formatNumber(player.rating, { useGrouping: false })}</span>}
       {diff !== null && (
         <span className={`ks-player-diff ${diff > 0 ? "ks-player-diff-up" : diff < 0 ? "ks-player-diff-down" : ""}`} aria-label={intl.formatMessage({ id: "game.rating.change" }, { diff: `${diff > 0 ? "+" : ""}${diff}` })}>
           {diff > 0 ? "+" : ""}
