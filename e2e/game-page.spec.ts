@@ -1,6 +1,7 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownServer } from "./own-server.ts";
+import { watchPage } from "./site-health.ts";
 
 /**
  * The game page (issue 9): alice and bob, two members in their own browsers,
@@ -117,10 +118,12 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   // A live game asked for at the daily URL is sent to its own.
   await alice.goto(`/game/${accepted.gameId}`);
   await expect(alice).toHaveURL(new RegExp(`${path}$`));
+  const health = [alice, bob].map((page) => watchPage(page));
   await bob.goto(path);
   const visitorContext = await browser.newContext({ baseURL, viewport: wide });
   const visitor = await visitorContext.newPage();
   const visitorScripts = scriptsOf(visitor);
+  health.push(watchPage(visitor));
   await visitor.goto(path);
 
   // Server-rendered: players, clocks and the start position before any script runs.
@@ -152,9 +155,10 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
 
   await drag(alice, "f2", "f3");
   for (const page of [alice, bob, visitor]) await movesShown(page, ["f3"]);
-  await click(bob, "e7", "e5");
-  for (const page of [alice, bob, visitor]) await movesShown(page, ["f3", "e5"]);
+  // Alice premoves while Bob thinks: her move is played as soon as his arrives.
   await drag(alice, "g2", "g4");
+  await expect(alice.locator(".ks-board-live square.current-premove")).toHaveCount(2);
+  await click(bob, "e7", "e5");
   for (const page of [alice, bob, visitor]) await movesShown(page, ["f3", "e5", "g4"]);
   await bob.screenshot({ path: "test-results/game-page-playing-390.png", fullPage: true });
   await click(bob, "d8", "h4");
@@ -192,4 +196,5 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await alice.screenshot({ path: "test-results/game-page-end-1366.png" });
   await bob.screenshot({ path: "test-results/game-page-end-390.png", fullPage: true });
   await visitor.screenshot({ path: "test-results/game-page-watch-1366.png" });
+  for (const watcher of health) watcher.expectHealthy();
 });
