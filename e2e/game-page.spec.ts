@@ -115,10 +115,12 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   const accepted = (await command(bob, "challenge.accept", { id: challengeId })) as { gameId: number };
   const path = `/game/live/${accepted.gameId}`;
 
+  // No such game: the 404 page.
+  expect((await alice.goto("/game/live/999999"))?.status()).toBe(404);
   // A live game asked for at the daily URL is sent to its own.
   await alice.goto(`/game/${accepted.gameId}`);
   await expect(alice).toHaveURL(new RegExp(`${path}$`));
-  const health = [alice, bob].map((page) => watchPage(page));
+  const health = [alice, bob].map((page) => watchPage(page, { allowStatus: (url, status) => status === 404 && url.includes("/game/live/999999") }));
   await bob.goto(path);
   const visitorContext = await browser.newContext({ baseURL, viewport: wide });
   const visitor = await visitorContext.newPage();
