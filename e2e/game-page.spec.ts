@@ -90,9 +90,9 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.up();
 }
 
-async function click(page: Page, from: string, to: string): Promise<void> {
+async function click(page: Page, from: string, to: string, orientation: "white" | "black" = "black"): Promise<void> {
   for (const square of [from, to]) {
-    const point = await squareCentre(page, square, "black");
+    const point = await squareCentre(page, square, orientation);
     await page.mouse.click(point.x, point.y);
   }
 }
@@ -103,7 +103,7 @@ async function movesShown(page: Page, sans: string[]): Promise<void> {
 }
 
 test("two members play fool's mate, by drag and by click, while a visitor watches", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const alice = await signIn(browser, "alice", wide);
   const bob = await signIn(browser, "bob", phone);
 
@@ -198,5 +198,29 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await alice.screenshot({ path: "test-results/game-page-end-1366.png" });
   await bob.screenshot({ path: "test-results/game-page-end-390.png", fullPage: true });
   await visitor.screenshot({ path: "test-results/game-page-watch-1366.png" });
+
+  // A rematch: offered by alice, accepted by bob; both are taken to the new game, colours swapped.
+  await alice.locator("[data-action='rematch.offer']").click();
+  await expect(bob.getByText("Your opponent wants a rematch.")).toBeVisible();
+  await bob.locator("[data-action='rematch.offer']").click();
+  const rematchPath = /\/game\/live\/(\d+)$/;
+  for (const page of [alice, bob]) await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+  for (const page of [alice, bob]) await expect(page).toHaveURL(rematchPath);
+  const rematchId = Number(rematchPath.exec(bob.url())?.[1]);
+  expect(rematchId).not.toBe(accepted.gameId);
+  await expect(bob.getByText("You play White")).toBeVisible();
+  for (const page of [alice, bob]) await boardReady(page);
+
+  // Up to a promotion (sent as commands), then bob promotes on his board, choosing a knight in the dialog.
+  const opening = ["e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "g8f6", "c6b7", "b8d7"];
+  for (const [ply, uci] of opening.entries()) await command(ply % 2 === 0 ? bob : alice, "game.move", { gameId: rematchId, ply, uci });
+  await movesShown(bob, ["e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7"]);
+  await click(bob, "b7", "a8", "white");
+  const dialog = bob.getByRole("dialog", { name: "Promote the pawn to" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Knight" }).click();
+  for (const page of [alice, bob]) await expect(page.locator(".ks-move-list button.ks-move").last()).toHaveText("bxa8=N");
+  await expect(bob.locator(".ks-board-live piece.white.knight")).toHaveCount(3);
+
   for (const watcher of health) watcher.expectHealthy();
 });
