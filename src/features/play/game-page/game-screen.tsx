@@ -23,8 +23,11 @@ const LiveBoard = lazy(() => import("./live-board.tsx"));
 
 export type GameRole = "white" | "black" | "spectator";
 
-/** While a live game is played, the players' page looks again this often (whether the opponent has left, fresh clocks). */
-const PRESENCE_POLL_MS = 10_000;
+/**
+ * While the opponent is to move in a live game, the player's page looks again
+ * this often: no event says that the opponent has left, the snapshot does.
+ */
+const PRESENCE_POLL_MS = 15_000;
 
 const refusalsOfMoves = new Set(["move.illegal", "move.invalid", "not_your_turn", "game_over"]);
 
@@ -85,12 +88,14 @@ export function GameScreen({ initial, role }: GameScreenProps) {
     if (player && initial.status === "playing" && initial.ply === 0) playSound("game-start");
   }, [player, initial]);
 
-  // A player of a live game learns when the opponent has left (no event says so).
+  const toMove = sideToMove(view);
+  // A player of a live game learns when the opponent, on the move, has left.
+  const waitingForOpponent = player !== null && live && playing && toMove !== player;
   useEffect(() => {
-    if (!player || !live || !playing) return;
+    if (!waitingForOpponent) return;
     const timer = setInterval(refetch, PRESENCE_POLL_MS);
     return () => clearInterval(timer);
-  }, [player, live, playing, refetch]);
+  }, [waitingForOpponent, refetch]);
 
   const moveCount = sans.length;
   const handleNavigate = (action: NavigationAction) => setViewed((current) => navigate(current, action, moveCount));
@@ -144,7 +149,6 @@ export function GameScreen({ initial, role }: GameScreenProps) {
   const top: PieceColor = orientation === "white" ? "black" : "white";
   const bottom: PieceColor = orientation;
   const baseMs = view.control.kind === "live" ? view.control.baseSeconds * 1000 : 0;
-  const toMove = sideToMove(view);
   const boardLabel = t("game.board.label", { color: t(turnOfFen(view.fen) === "white" ? "game.color.white" : "game.color.black") });
   const lastUci = view.moves.at(-1)?.uci;
 
