@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
@@ -51,19 +51,19 @@ export function GameScreen({ initial, role }: GameScreenProps) {
   const player: PieceColor | null = role === "spectator" ? null : role;
 
   const handleHappening = (happening: GameHappening) => {
-      if (happening.kind === "move") {
-        const mover = happening.ply % 2 === 1 ? "white" : "black";
-        playSound(moveSound(happening.san, mover === player));
-        if (happening.ending) playSound("game-end");
-        return;
-      }
-      const { view, previous } = happening;
-      if (view.status !== "playing" && previous.status === "playing") playSound("game-end");
-      const opponent = player === "white" ? "black" : "white";
-      if (player && ((view.drawOfferBy === opponent && previous.drawOfferBy !== opponent) || (view.rematchOfferBy === opponent && previous.rematchOfferBy !== opponent))) playSound("notify");
-      if (view.rematchGameId !== null && previous.rematchGameId === null && player) {
-        void routerNavigate(links(view.control.kind === "live" ? "web_game_live" : "web_game", { id: view.rematchGameId }));
-      }
+    if (happening.kind === "move") {
+      const mover = happening.ply % 2 === 1 ? "white" : "black";
+      playSound(moveSound(happening.san, mover === player));
+      if (happening.ending) playSound("game-end");
+      return;
+    }
+    const { view, previous } = happening;
+    if (view.status !== "playing" && previous.status === "playing") playSound("game-end");
+    const opponent = player === "white" ? "black" : "white";
+    if (player && ((view.drawOfferBy === opponent && previous.drawOfferBy !== opponent) || (view.rematchOfferBy === opponent && previous.rematchOfferBy !== opponent))) playSound("notify");
+    if (view.rematchGameId !== null && previous.rematchGameId === null && player) {
+      void routerNavigate(links(view.control.kind === "live" ? "web_game_live" : "web_game", { id: view.rematchGameId }));
+    }
   };
 
   const handleRefusal = (code: string) => {
@@ -75,8 +75,9 @@ export function GameScreen({ initial, role }: GameScreenProps) {
   const view = game.view;
   const live = view.control.kind === "live";
   const playing = view.status === "playing";
-  const sans = view.moves.map((move) => move.san);
-  const ucis = view.moves.map((move) => move.uci);
+  const sans = useMemo(() => view.moves.map((move) => move.san), [view.moves]);
+  // Kept while the moves are, so the board replays the game only when it changed.
+  const ucis = useMemo(() => view.moves.map((move) => move.uci), [view.moves]);
   const shownPly = shownPlyOf(viewed, sans.length);
   const orientation = boardOrientation(options, role);
 
