@@ -5,32 +5,12 @@ import { describe, expect, it } from "vitest";
 import uiMessages from "../../../ui/messages/en.json";
 import type { GameView } from "../play.schema.ts";
 import { GameScreen, type GameRole } from "./game-screen.tsx";
+import { sampleGameView } from "./game-view.fixture.ts";
 import gameMessages from "./messages/en.json";
 
-const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
-const daily: GameView = {
-  id: 12,
-  rules: "standard",
-  control: { kind: "daily", daysPerMove: 3 },
-  rated: false,
-  white: { username: "alice", rating: 1500, ratingDiff: null },
-  black: { username: "bob", rating: 1620, ratingDiff: null },
-  initialFen: start,
-  fen: start,
-  moves: [],
-  ply: 0,
-  version: 1,
-  status: "playing",
-  ending: null,
-  clocks: null,
-  drawOfferBy: null,
-  rematchOfferBy: null,
-  rematchGameId: null,
-  createdAt: "2026-11-25T14:00:00.000Z",
-  awayMs: { white: null, black: null },
-};
+const daily: GameView = { ...sampleGameView, id: 12, control: { kind: "daily", daysPerMove: 3 }, rated: false, clocks: null };
 
 const finished: GameView = {
   ...daily,

@@ -1,31 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { GameMoveEvent, GameView } from "../play.schema.ts";
+import { sampleGameView } from "./game-view.fixture.ts";
 import { applyMoveEvent, applySnapshot, applyStateEvent, holdGame, withPendingMove } from "./game-sync.ts";
 
-const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
-const view: GameView = {
-  id: 7,
-  rules: "standard",
-  control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 },
-  rated: true,
-  white: { username: "alice", rating: 1500, ratingDiff: null },
-  black: { username: "bob", rating: 1500, ratingDiff: null },
-  initialFen: start,
-  fen: start,
-  moves: [],
-  ply: 0,
-  version: 1,
-  status: "playing",
-  ending: null,
-  clocks: { white: 180_000, black: 180_000, running: null },
-  drawOfferBy: "black",
-  rematchOfferBy: null,
-  rematchGameId: null,
-  createdAt: "2026-11-25T14:00:00.000Z",
-  awayMs: { white: null, black: null },
-};
+const view: GameView = { ...sampleGameView, drawOfferBy: "black" };
 
 const e4: GameMoveEvent = { version: 2, ply: 1, uci: "e2e4", san: "e4", fen: afterE4, clocks: { white: 180_000, black: 180_000, running: "black" }, ending: null };
 
