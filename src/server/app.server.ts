@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { composeFeatures } from "../platform/features/compose-features.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
+import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
 import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
@@ -71,6 +72,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerSiteOrigin(app, config.siteUrl);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {

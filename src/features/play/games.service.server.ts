@@ -12,6 +12,7 @@ import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayM
 import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
+import type { VacationsService } from "./vacations.service.server.ts";
 
 export type MoveFailure = "not_found" | "not_a_player" | "game_over" | "not_your_turn" | "stale" | "move.invalid" | "move.illegal";
 export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" | "draw.decline" | "claim.win" | "claim.draw" | "rematch.offer" | "rematch.decline";
@@ -41,6 +42,7 @@ export interface GamesDeps {
   readonly members: PlayMembers;
   readonly events: PlayEventSink;
   readonly ratings: RatingsService;
+  readonly vacations: Pick<VacationsService, "awayMs" | "coverTimeout">;
   /** How long a player has been away from a game (null: still here); the game room's connections decide. */
   readonly awayFromGameMs?: (gameId: number, memberId: number) => Promise<number | null>;
   readonly now?: () => number;
@@ -49,7 +51,7 @@ export interface GamesDeps {
 }
 
 export function createGamesService(deps: GamesDeps) {
-  const { db, members, events, ratings } = deps;
+  const { db, members, events, ratings, vacations } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
@@ -206,7 +208,8 @@ export function createGamesService(deps: GamesDeps) {
     const outcome = positionOutcome(played.value.position, keys);
     const fen = toFen(played.value.position);
     const at = timing.receivedAt;
-    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
+    // A daily move made to a member on vacation: their time starts when they return.
+    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
 
     const committed = await inTransaction(async (tx) => {
       const [updated] = await tx
@@ -249,10 +252,10 @@ export function createGamesService(deps: GamesDeps) {
     return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
   }
 
-  function dailyDeadline(row: GameRow, at: number): Date {
+  function dailyDeadline(row: GameRow, at: number, vacationMs: number): Date {
     const days = row.daysPerMove;
     if (days !== 1 && days !== 2 && days !== 3 && days !== 5 && days !== 7 && days !== 14) throw new Error(`game ${row.id} has no daily control`);
-    return new Date(dailyMoveDeadline({ kind: "daily", daysPerMove: days }, at));
+    return new Date(dailyMoveDeadline({ kind: "daily", daysPerMove: days }, at, vacationMs));
   }
 
   /**
@@ -261,10 +264,15 @@ export function createGamesService(deps: GamesDeps) {
    * never came. Safe to run on every instance: the row is locked and the
    * status re-checked, so a game ends once.
    */
-  async function endOnDeadline(gameId: number, at: number, tx?: Database): Promise<boolean> {
+  async function endOnDeadline(gameId: number, at: number, tx?: Database, moverLevels?: ReadonlyMap<number, number>): Promise<boolean> {
     const run = async (inner: Database): Promise<boolean> => {
       const [row] = await inner.select().from(games).where(and(eq(games.id, gameId), eq(games.status, "playing"))).for("update");
       if (!row || !row.deadlineAt || row.deadlineAt.getTime() > at) return false;
+      if (row.speed === "daily" && row.ply >= 2) {
+        // Days of vacation left cover a daily timeout (decision 0018).
+        const moverId = turnAtPly(row.ply) === "white" ? row.whiteId : row.blackId;
+        if (await vacations.coverTimeout(inner, row.id, moverId, moverLevels?.get(moverId), at)) return false;
+      }
       const outcome = await deadlineOutcome(row, at);
       if (!outcome) return false;
       const [ended] = await inner
@@ -426,6 +434,7 @@ export function createGamesService(deps: GamesDeps) {
         drawOfferBy: colorOrNull(row.drawOfferBy),
         rematchOfferBy: colorOrNull(row.rematchOfferBy),
         rematchGameId: row.rematchGameId,
+        deadlineAt: row.status === "playing" && row.deadlineAt ? row.deadlineAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
         awayMs,
       };
@@ -438,6 +447,13 @@ export function createGamesService(deps: GamesDeps) {
      */
     async sweepDeadlines(limit = 100): Promise<number> {
       const at = now();
+      // The levels of daily movers, read before the transaction, let their vacation balances accrue.
+      const dueDaily = await db
+        .select({ whiteId: games.whiteId, blackId: games.blackId, ply: games.ply })
+        .from(games)
+        .where(and(eq(games.status, "playing"), eq(games.speed, "daily"), lte(games.deadlineAt, new Date(at))))
+        .limit(limit);
+      const moverLevels = dueDaily.length === 0 ? undefined : await members.levelsByIds(dueDaily.map((game) => (turnAtPly(game.ply) === "white" ? game.whiteId : game.blackId)));
       return inTransaction(async (tx) => {
         const due = await tx
           .select({ id: games.id })
@@ -447,7 +463,7 @@ export function createGamesService(deps: GamesDeps) {
           .limit(limit)
           .for("update", { skipLocked: true });
         let ended = 0;
-        for (const { id } of due) if (await endOnDeadline(id, at, tx)) ended += 1;
+        for (const { id } of due) if (await endOnDeadline(id, at, tx, moverLevels)) ended += 1;
         return ended;
       });
     },

@@ -18,6 +18,10 @@ export function createPlayMembers(directory: MemberDirectory, social: Pick<Socia
       const found = await directory.membersByIds(ids);
       return new Map([...found.values()].map((member) => [member.id, member.username]));
     },
+    async levelsByIds(ids) {
+      const found = await directory.membersByIds(ids);
+      return new Map([...found.values()].map((member) => [member.id, member.membershipLevel]));
+    },
     async blockedEitherWay(a, b) {
       const relationship = await social.relationship(a, b);
       return relationship.isBlocked || relationship.blocksCurrentUser;

@@ -18,6 +18,8 @@ export interface PlayMembers {
   /** A member by username (any case); `available` is false for closed or disabled accounts. */
   findByUsername(username: string): Promise<(PlayMember & { readonly available: boolean }) | null>;
   usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Membership levels by member id (vacation allowances). */
+  levelsByIds(ids: readonly number[]): Promise<ReadonlyMap<number, number>>;
   /** Has either member blocked the other? */
   blockedEitherWay(a: number, b: number): Promise<boolean>;
 }

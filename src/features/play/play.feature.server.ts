@@ -14,6 +14,7 @@ import { playOutbox } from "./play-outbox.server.ts";
 import * as playTables from "./play.tables.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
+import { createVacationsService } from "./vacations.service.server.ts";
 
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
@@ -22,9 +23,11 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
   const members = createPlayMembers(directory, social);
   const events = playOutbox(outbox);
   const ratings = createRatingsService(db);
-  const games = createGamesService({ db, members, events, ratings });
+  const vacations = createVacationsService({ db });
+  const games = createGamesService({ db, members, events, ratings, vacations });
   return {
     ratings,
+    vacations,
     games,
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
     seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)) }),
@@ -37,7 +40,7 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: ["features/play/game-page/messages"],
+  messageCatalogs: ["features/play/vacation/messages", "features/play/game-page/messages"],
   createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,

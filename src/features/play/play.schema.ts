@@ -141,6 +141,8 @@ export interface GameView {
   readonly drawOfferBy: "white" | "black" | null;
   readonly rematchOfferBy: "white" | "black" | null;
   readonly rematchGameId: number | null;
+  /** When the side to move loses on time (daily games: the move's deadline); null after the end. */
+  readonly deadlineAt: string | null;
   readonly createdAt: string;
   /**
    * How long each player has been away from the game (null: here, or not
@@ -148,4 +150,14 @@ export interface GameView {
    * game-actions.ts once the opponent has been away long enough.
    */
   readonly awayMs: { readonly white: number | null; readonly black: number | null };
+}
+
+/** A member's vacation as they see it (decision 0018). */
+export interface VacationView {
+  /** Whole days the member may take. */
+  readonly daysLeft: number;
+  /** The end of the vacation in progress (ISO), or null. */
+  readonly onUntil: string | null;
+  /** Every `accrueDays` days, `addDays` more, up to `capDays` (the membership's vacation fields). */
+  readonly allowance: { readonly accrueDays: number; readonly addDays: number; readonly capDays: number };
 }

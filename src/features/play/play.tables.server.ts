@@ -181,6 +181,18 @@ export const gameChat = pgTable(
   (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id)],
 );
 
+/**
+ * A member's vacation (decision 0018): the balance left, when it last accrued,
+ * and the end of the vacation in progress (null: not on vacation). While on
+ * vacation the member's daily games wait for them.
+ */
+export const vacations = pgTable("play_vacations", {
+  memberId: memberIdColumn("member_id", "cascade").primaryKey(),
+  balanceMs: bigint("balance_ms", { mode: "number" }).notNull(),
+  accruedAt: timestamp("accrued_at", { withTimezone: true, mode: "date" }).notNull(),
+  onUntil: timestamp("on_until", { withTimezone: true, mode: "date" }),
+});
+
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type SeekRow = typeof seeks.$inferSelect;

@@ -22,5 +22,6 @@ export const sampleGameView: GameView = {
   rematchOfferBy: null,
   rematchGameId: null,
   createdAt: "2026-11-25T14:00:00.000Z",
+  deadlineAt: null,
   awayMs: { white: null, black: null },
 };
