@@ -10,7 +10,7 @@ import gameMessages from "./messages/en.json";
 
 const mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
-const daily: GameView = { ...sampleGameView, id: 12, control: { kind: "daily", daysPerMove: 3 }, rated: false, clocks: null };
+const daily: GameView = { ...sampleGameView, id: 12, control: { kind: "daily", daysPerMove: 3 }, rated: false, clocks: null, deadlineAt: new Date(Date.now() + 3 * 86_400_000 - 60_000).toISOString() };
 
 const finished: GameView = {
   ...daily,
@@ -47,6 +47,7 @@ describe("the game screen", () => {
     expect(screen.getByRole("link", { name: "alice" }).getAttribute("href")).toBe("/member/alice");
     expect(screen.getAllByText("3 days per move").length).toBeGreaterThan(0);
     expect(screen.getByText("You play Black")).toBeTruthy();
+    expect(screen.getByText("Move due").textContent).toContain("in 2 days");
     expect(container.querySelectorAll(".ks-board-static piece")).toHaveLength(32);
     expect(screen.getByRole("button", { name: "Abort" })).toBeTruthy();
     // Black at the bottom for black: bob's bar comes after the board.

@@ -3,6 +3,7 @@ import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
+import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import type { GameView } from "../play.schema.ts";
 import { boardOptions, boardOrientation } from "./board-options.ts";
@@ -220,6 +221,11 @@ export function GameScreen({ initial, role }: GameScreenProps) {
             ) : (
               <p className="ks-game-turn" role="status" aria-live="polite">
                 {game.pending ? t("game.status.sending") : player === toMove ? t("game.status.your_move") : t("game.status.to_move", { color: t(toMove === "white" ? "game.color.white" : "game.color.black") })}
+              </p>
+            )}
+            {!live && playing && view.deadlineAt && (
+              <p className="ks-game-deadline">
+                {t("game.daily.due")} <RelativeTime date={view.deadlineAt} />
               </p>
             )}
             {message && (
