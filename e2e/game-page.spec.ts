@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type WebSocketRoute } from "@playwright/test";
 import { ownServer } from "./own-server.ts";
 import { watchPage } from "./site-health.ts";
 
@@ -18,9 +18,10 @@ const PASSWORD = "kingside-demo";
 const wide = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
 
-async function signIn(browser: Browser, username: string, viewport: { width: number; height: number }): Promise<Page> {
+async function signIn(browser: Browser, username: string, viewport: { width: number; height: number }, beforeFirstPage?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
+  await beforeFirstPage?.(page);
   await page.goto("/login?redirectUrl=%2Fhome");
   await page.locator("input[name='username']").fill(username);
   await page.locator("input[name='password']").fill(PASSWORD);
@@ -226,4 +227,59 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(bob.locator(".ks-board-live piece.white.knight")).toHaveCount(3);
 
   for (const watcher of health) watcher.expectHealthy();
+});
+
+/** Creates a live game between the two members through socket commands, white first; answers its page's path. */
+async function newLiveGame(white: Page, black: Page, blackName: string): Promise<{ id: number; path: string }> {
+  const challenge = (await command(white, "challenge.create", {
+    opponent: blackName,
+    terms: { rules: "standard", control: { kind: "live", baseSeconds: 600, incrementSeconds: 0 }, rated: false, color: "white" },
+  })) as { id: number };
+  const { gameId } = (await command(black, "challenge.accept", { id: challenge.id })) as { gameId: number };
+  return { id: gameId, path: `/game/live/${gameId}` };
+}
+
+test("a player whose connection drops gets every move back, once, and a move made offline counts once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Bob's page socket runs through a switch: while it is off, the page cannot reach the server.
+  let connected = true;
+  let current: WebSocketRoute | null = null;
+  const alice = await signIn(browser, "alice", wide);
+  const bob = await signIn(browser, "bob", phone, async (page) => {
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      if (!connected) {
+        socket.close();
+        return;
+      }
+      current = socket;
+      socket.connectToServer();
+    });
+  });
+  const game = await newLiveGame(alice, bob, "bob");
+  await alice.goto(game.path);
+  await bob.goto(game.path);
+  for (const page of [alice, bob]) await boardReady(page);
+  const dropBobsConnection = () => {
+    connected = false;
+    (current as WebSocketRoute | null)?.close();
+  };
+
+  await drag(alice, "e2", "e4");
+  await movesShown(bob, ["e4"]);
+
+  // Offline, bob answers: the move waits for the connection and is applied once when it returns.
+  dropBobsConnection();
+  await click(bob, "e7", "e5");
+  await expect(bob.locator(".ks-game-turn")).toHaveText("Sending your move…");
+  connected = true;
+  for (const page of [alice, bob]) await movesShown(page, ["e4", "e5"]);
+
+  // Offline again, alice moves: bob's page missed the event, and the snapshot after the reconnect brings it.
+  dropBobsConnection();
+  await drag(alice, "g1", "f3");
+  await movesShown(alice, ["e4", "e5", "Nf3"]);
+  await expect(bob.locator(".ks-move-list button.ks-move")).toHaveCount(2);
+  connected = true;
+  await movesShown(bob, ["e4", "e5", "Nf3"]);
+  await expect(bob.locator(".ks-game-turn")).toHaveText("Your move");
 });
