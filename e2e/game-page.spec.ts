@@ -198,6 +198,10 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(noScript.locator(".ks-board-static square.check")).toHaveCount(1);
   await expect(noScript.locator(".ks-move-list .ks-move")).toHaveText(["f3", "e5", "g4", "Qh4#"]);
   await expect(noScript.locator(".ks-game-result")).toContainText("Black wins");
+  // The static board looks exactly like chessground's, so hydration replaces it without a jump.
+  const staticBoard = await noScript.locator(".ks-board-frame").screenshot({ path: "test-results/game-page-board-static.png" });
+  const liveBoard = await visitor.locator(".ks-board-frame").screenshot({ path: "test-results/game-page-board-live.png" });
+  expect(staticBoard.equals(liveBoard)).toBe(true);
 
   await alice.screenshot({ path: "test-results/game-page-end-1366.png" });
   await bob.screenshot({ path: "test-results/game-page-end-390.png", fullPage: true });
