@@ -30,7 +30,7 @@ export function GameActionsPanel({ view, role, opponentGone, busy, onAct }: Game
 
   if (view.status === "playing") {
     return (
-      <div className="ks-game-actions" role="group" aria-label={t("game.page.live")}>
+      <div className="ks-game-actions" role="group" aria-label={t("game.action.label")}>
         {view.drawOfferBy === opponent && (
           <div className="ks-game-offer" role="status">
             <p>{t("game.action.draw_incoming")}</p>
@@ -76,7 +76,7 @@ export function GameActionsPanel({ view, role, opponentGone, busy, onAct }: Game
   }
 
   return (
-    <div className="ks-game-actions" role="group" aria-label={t("game.action.rematch_offer")}>
+    <div className="ks-game-actions" role="group" aria-label={t("game.action.label")}>
       {view.rematchOfferBy === opponent && view.rematchGameId === null && (
         <div className="ks-game-offer" role="status">
           <p>{t("game.action.rematch_incoming")}</p>
