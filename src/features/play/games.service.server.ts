@@ -136,6 +136,11 @@ export function createGamesService(deps: GamesDeps) {
     });
   }
 
+  /** Tells both players' rooms (and, through the sink, presence) that the game is over. */
+  async function announceEnd(tx: Database, row: GameRow): Promise<void> {
+    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
+  }
+
   /** Creates a game row; colours from the terms (random: a fair coin). */
   async function createGame(tx: Database, setup: { whiteId: number; blackId: number; terms: GameTerms; rematchOfId?: number }): Promise<GameRow> {
     const start = startPosition(setup.terms.rules, { random: () => random(1_000_000) / 1_000_000 });
@@ -231,6 +236,7 @@ export function createGamesService(deps: GamesDeps) {
       if (outcome) {
         const [ended] = await tx.update(games).set(await endColumns(tx, updated, outcome, at)).where(eq(games.id, row.id)).returning();
         if (ended) final = ended;
+        await announceEnd(tx, updated);
       }
       await events.enqueue(tx, {
         type: "game.move",
@@ -282,6 +288,7 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!ended) return false;
       await announceState(inner, ended, at);
+      await announceEnd(inner, ended);
       held.delete(gameId);
       return true;
     };
@@ -347,6 +354,7 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!updated) throw new Error("locked game row vanished");
       await announceState(tx, updated, at);
+      if (change.value.kind === "end") await announceEnd(tx, updated);
       if (updated.status !== "playing") held.delete(row.id);
       return ok({ version: updated.version, rematchGameId });
     });

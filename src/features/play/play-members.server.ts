@@ -6,6 +6,7 @@ import { isClosedLevel } from "../accounts/levels.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
 import type { PlayMembers } from "./play-ports.server.ts";
+import type { ChatSilences } from "./chat/game-chat.service.server.ts";
 
 export function createPlayMembers(directory: MemberDirectory, social: Pick<SocialService, "relationship">): PlayMembers {
   return {
@@ -25,6 +26,17 @@ export function createPlayMembers(directory: MemberDirectory, social: Pick<Socia
     async blockedEitherWay(a, b) {
       const relationship = await social.relationship(a, b);
       return relationship.isBlocked || relationship.blocksCurrentUser;
+    },
+  };
+}
+
+/** Whose chat a member never sees: the members they muted or blocked, from the social feature. */
+export function createChatSilences(social: Pick<SocialService, "relationship" | "silencedBy">): ChatSilences {
+  return {
+    silencedBy: (memberId, limit) => social.silencedBy(memberId, limit),
+    async silences(memberId, authorId) {
+      const relationship = await social.relationship(memberId, authorId);
+      return relationship.isMuted || relationship.isBlocked;
     },
   };
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineRealtimeEvent, type RoomKindDefinition } from "../../platform/realtime/registry.ts";
 import { roomName, type RoomName } from "../../platform/realtime/protocol.ts";
+import { chatLineEvent } from "./chat/game-chat.events.ts";
 
 const gameIdPattern = /^[1-9][0-9]{0,15}$/;
 
@@ -47,6 +48,8 @@ export const challengeDeclinedEvent = defineRealtimeEvent("challenge.declined", 
 export const challengeCancelledEvent = defineRealtimeEvent("challenge.cancelled", z.object({ id: z.number(), by: z.string() }));
 export const seekPairedEvent = defineRealtimeEvent("seek.paired", z.object({ id: z.number(), gameId: z.number() }));
 export const gameStartedEvent = defineRealtimeEvent("game.started", z.object({ gameId: z.number() }));
+/** A member's game ended (any way, aborted included): the header's games in progress and presence follow. */
+export const gameEndedEvent = defineRealtimeEvent("game.ended", z.object({ gameId: z.number() }));
 export const yourMoveEvent = defineRealtimeEvent("game.your_move", z.object({ gameId: z.number(), by: z.string() }));
 
 export const playRealtimeEvents = [
@@ -60,7 +63,9 @@ export const playRealtimeEvents = [
   challengeCancelledEvent,
   seekPairedEvent,
   gameStartedEvent,
+  gameEndedEvent,
   yourMoveEvent,
+  chatLineEvent,
 ] as const;
 
 export const playRoomKinds = [gameRoomKind, lobbyRoomKind] as const;

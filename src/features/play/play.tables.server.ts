@@ -63,6 +63,9 @@ export const games = pgTable(
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
+    // Presence asks which members are in a game now (the Watch link).
+    index("games_playing_white_idx").on(table.whiteId).where(sql`${table.status} = 'playing'`),
+    index("games_playing_black_idx").on(table.blackId).where(sql`${table.status} = 'playing'`),
     check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),
   ],
 );
@@ -178,7 +181,8 @@ export const gameChat = pgTable(
     text: varchar("text", { length: 200 }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id)],
+  // The second index counts a member's recent lines (the chat rate limit).
+  (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id), index("game_chat_author_idx").on(table.authorId, table.createdAt)],
 );
 
 /**

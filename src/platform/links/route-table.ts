@@ -64,7 +64,7 @@ export const pageRoutes = [
   { name: "web_membership", path: "/membership", file: membershipPage, feature: "accounts", query: ["c", "b", "plans"] },
   { name: "web_community_policies", path: "/legal/community", file: featurePage, feature: "site" },
   { name: "web_community_guidelines", path: "/legal/community/guidelines", file: featurePage, feature: "site" },
-  { name: "web_live", path: "/live", file: featurePage, feature: "play" },
+  { name: "web_live", path: "/live", file: "features/play/live/live-page.tsx", feature: "play", query: ["page"] },
   { name: "web_verified", path: "/verified", file: featurePage, feature: "site" },
   { name: "web_verification_index", path: "/verification", file: "platform/security/human-check/verification-page.tsx", feature: "accounts", query: ["redirect", "referer"] },
   { name: "web_blog_post", path: "/blog/{url}", file: featurePage, feature: "content", requirements: { url: ANY_PATH } },

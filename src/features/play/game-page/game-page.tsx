@@ -24,11 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const name = viewer.isLoggedIn ? viewer.username.toLowerCase() : null;
   const role: GameRole = name && name === game.white.username.toLowerCase() ? "white" : name && name === game.black.username.toLowerCase() ? "black" : "spectator";
-  return { game, role };
+  return { game, role, viewerId: viewer.isLoggedIn ? viewer.id : null };
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, role } = loaderData;
+  const { game, role, viewerId } = loaderData;
   // A new game (a rematch) starts a new screen, not a continuation of this one.
-  return <GameScreen key={game.id} initial={game} role={role} />;
+  return <GameScreen key={game.id} initial={game} role={role} viewerId={viewerId} />;
 }

@@ -32,7 +32,7 @@ const finished: GameView = {
 };
 
 function renderGame(view: GameView, role: GameRole) {
-  const Stub = createRoutesStub([{ path: "/game/:id", Component: () => <GameScreen initial={view} role={role} /> }]);
+  const Stub = createRoutesStub([{ path: "/game/:id", Component: () => <GameScreen initial={view} role={role} viewerId={null} /> }]);
   return render(
     <IntlProvider locale="en" defaultLocale="en" messages={{ ...uiMessages, ...gameMessages }}>
       <Stub initialEntries={[`/game/${view.id}`]} />

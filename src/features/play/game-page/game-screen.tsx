@@ -5,6 +5,8 @@ import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
+import { GameChat } from "../chat/game-chat.tsx";
+import { ShareModal } from "../share/share-modal.tsx";
 import type { GameView } from "../play.schema.ts";
 import { boardOptions, boardOrientation } from "./board-options.ts";
 import { isPromotionMove, turnOfFen, type PieceColor } from "./fen-board.ts";
@@ -35,9 +37,11 @@ const refusalsOfMoves = new Set(["move.illegal", "move.invalid", "not_your_turn"
 interface GameScreenProps {
   readonly initial: GameView;
   readonly role: GameRole;
+  /** The signed-in viewer's member id (the chat needs it), or null. */
+  readonly viewerId: number | null;
 }
 
-export function GameScreen({ initial, role }: GameScreenProps) {
+export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const links = useLinks();
@@ -49,6 +53,7 @@ export function GameScreen({ initial, role }: GameScreenProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [boardReset, setBoardReset] = useState(0);
+  const [sharing, setSharing] = useState(false);
   const player: PieceColor | null = role === "spectator" ? null : role;
 
   const handleHappening = (happening: GameHappening) => {
@@ -246,11 +251,17 @@ export function GameScreen({ initial, role }: GameScreenProps) {
             </div>
           )}
 
-          {/* Share: <GameShareButton gameId={view.id} /> from src/features/play/share/ goes here (another helper builds it). */}
-          {/* Chat: <GameChat gameId={view.id} role={role} /> from src/features/play/chat/ goes here (another helper builds it). */}
+          <div className="ks-game-share-row">
+            <button type="button" className="ks-button" onClick={() => setSharing(true)}>
+              {t("game.share.button")}
+            </button>
+          </div>
+
+          <GameChat gameId={view.id} role={role} viewerId={viewerId} gameOver={!playing} className="ks-card" />
         </div>
       </div>
       {promotion && player && <PromotionDialog color={player} onChoose={choosePromotion} onCancel={cancelPromotion} />}
+      {sharing && <ShareModal type="game" url={new URL(links(live ? "web_game_live" : "web_game", { id: view.id }), window.location.origin).href} game={view} onClose={() => setSharing(false)} />}
     </section>
   );
 }
