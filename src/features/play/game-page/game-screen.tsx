@@ -238,6 +238,11 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
                 {message}
               </p>
             )}
+            <div className="ks-game-share-row">
+              <button type="button" className="ks-button ks-button-quiet" onClick={() => setSharing(true)}>
+                {t("game.share.button")}
+              </button>
+            </div>
           </div>
 
           <div className="ks-card ks-game-moves">
@@ -250,12 +255,6 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
               <GameActionsPanel view={view} role={player} opponentGone={opponentGone} busy={busy} onAct={handleAct} />
             </div>
           )}
-
-          <div className="ks-game-share-row">
-            <button type="button" className="ks-button" onClick={() => setSharing(true)}>
-              {t("game.share.button")}
-            </button>
-          </div>
 
           <GameChat gameId={view.id} role={role} viewerId={viewerId} gameOver={!playing} className="ks-card" />
         </div>
