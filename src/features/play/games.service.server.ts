@@ -366,6 +366,14 @@ export function createGamesService(deps: GamesDeps) {
     return deps.awayFromGameMs(gameId, players.whiteId === memberId ? players.blackId : players.whiteId);
   }
 
+  /** Both players' time away from a game in play (nulls when it is over or the realtime layer is not asked). */
+  async function awayOfPlayers(row: GameRow): Promise<GameView["awayMs"]> {
+    const away = deps.awayFromGameMs;
+    if (!away || row.status !== "playing") return { white: null, black: null };
+    const [white, black] = await Promise.all([away(row.id, row.whiteId), away(row.id, row.blackId)]);
+    return { white, black };
+  }
+
   function decide(game: actions.GameSituation, memberId: number, action: GameActionName, opponentAwayMs: number | null) {
     switch (action) {
       case "resign":
@@ -409,14 +417,21 @@ export function createGamesService(deps: GamesDeps) {
       if (!row) return null;
       const moves = await db.select({ uci: gameMoves.uci, san: gameMoves.san, clockMs: gameMoves.clockMs }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
       const names = await members.usernamesByIds([row.whiteId, row.blackId]);
+      const awayMs = await awayOfPlayers(row);
       const terms = termsFromRow({ ...row, color: "random" });
+      // The ratings the game was rated from once it is over; until then, the players' current ones.
+      const ratingType = ratingTypeOfTerms(terms);
+      const [whiteRating, blackRating] = await Promise.all([
+        row.whiteRating ?? ratings.currentRating(row.whiteId, ratingType),
+        row.blackRating ?? ratings.currentRating(row.blackId, ratingType),
+      ]);
       return {
         id: row.id,
         rules: terms.rules,
         control: terms.control,
         rated: row.rated,
-        white: { username: names.get(row.whiteId) ?? "", rating: row.whiteRating, ratingDiff: row.whiteRatingDiff },
-        black: { username: names.get(row.blackId) ?? "", rating: row.blackRating, ratingDiff: row.blackRatingDiff },
+        white: { username: names.get(row.whiteId) ?? "", rating: whiteRating, ratingDiff: row.whiteRatingDiff },
+        black: { username: names.get(row.blackId) ?? "", rating: blackRating, ratingDiff: row.blackRatingDiff },
         initialFen: row.initialFen,
         fen: row.fen,
         moves,
@@ -430,6 +445,7 @@ export function createGamesService(deps: GamesDeps) {
         rematchGameId: row.rematchGameId,
         deadlineAt: row.status === "playing" && row.deadlineAt ? row.deadlineAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
+        awayMs,
       };
     },
 

@@ -144,6 +144,12 @@ export interface GameView {
   /** When the side to move loses on time (daily games: the move's deadline); null after the end. */
   readonly deadlineAt: string | null;
   readonly createdAt: string;
+  /**
+   * How long each player has been away from the game (null: here, or not
+   * known), as the snapshot was taken: the page offers the claims of
+   * game-actions.ts once the opponent has been away long enough.
+   */
+  readonly awayMs: { readonly white: number | null; readonly black: number | null };
 }
 
 /** One of a member's games in progress, as the header's list and the "your move" list show it. */

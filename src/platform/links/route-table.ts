@@ -50,6 +50,7 @@ const accountSettingsPage = "features/accounts/settings/pages/settings-page.tsx"
 const registerPage = "features/accounts/registration/pages/register-page.tsx";
 const playNewPage = "features/play/lobby/play-new-page.tsx";
 const notificationsPage = "features/notifications/pages/notifications-page.tsx";
+const gamePage = "features/play/game-page/game-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
@@ -80,8 +81,8 @@ export const pageRoutes = [
   { name: "web_members_gifters", path: "/members/gifters", file: giftersPage, feature: "accounts", query: ["page"] },
   { name: "web_members_enable", path: "/members/enable/{id}", file: enableMemberPage, feature: "moderation", requirements: { id: DIGITS } },
   { name: "web_games_archive", path: "/games/archive/{username}", file: "features/play/archive/archive-page.tsx", feature: "play", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent", "type", "rules", "result", "from", "to", "view", "page"] },
-  { name: "web_game_live", path: "/game/live/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
-  { name: "web_game", path: "/game/{id}", file: featurePage, feature: "play", requirements: { id: DIGITS } },
+  { name: "web_game_live", path: "/game/live/{id}", file: gamePage, feature: "play", requirements: { id: DIGITS } },
+  { name: "web_game", path: "/game/{id}", file: gamePage, feature: "play", requirements: { id: DIGITS } },
   { name: "web_play_arena", path: "/play/arena/{id}", file: featurePage, feature: "tournaments" },
   { name: "web_play_tournament", path: "/play/tournament/{id}", file: featurePage, feature: "tournaments" },
   { name: "web_play_match", path: "/play/match/{id}", file: featurePage, feature: "clubs" },

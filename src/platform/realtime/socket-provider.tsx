@@ -24,18 +24,24 @@ export function SocketProvider({ children, hub = pageSocketHub }: { children: Re
 /**
  * Listens to a room while the component is mounted (null: to none). The
  * handler may change between renders without re-subscribing. Without a
- * SocketProvider it does nothing.
+ * SocketProvider it does nothing. `refetch` (for versioned streams) is
+ * called after a reconnect and on a version gap, as the socket client says.
  */
 export function useRoomEvents(room: RoomName | null, handler: RealtimeEventHandler, options: SubscribeOptions = {}): void {
   const hub = useContext(SocketContext);
   const handlerRef = useRef(handler);
   const onSubscribedRef = useRef(options.onSubscribed);
+  const refetchRef = useRef(options.refetch);
   useEffect(() => {
     handlerRef.current = handler;
     onSubscribedRef.current = options.onSubscribed;
+    refetchRef.current = options.refetch;
   });
   useEffect(() => {
     if (!hub || !room) return;
-    return hub.subscribe(room, (event) => handlerRef.current(event), { onSubscribed: () => onSubscribedRef.current?.() });
+    return hub.subscribe(room, (event) => handlerRef.current(event), {
+      onSubscribed: () => onSubscribedRef.current?.(),
+      refetch: () => refetchRef.current?.(),
+    });
   }, [hub, room]);
 }

@@ -33,6 +33,7 @@ const game: GameView = {
   rematchGameId: null,
   deadlineAt: null,
   createdAt: "2026-11-25T12:00:00.000Z",
+  awayMs: { white: null, black: null },
 };
 
 const url = "https://kingside.example/game/live/1001";

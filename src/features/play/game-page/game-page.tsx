@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/game-page";
+import { generateLink } from "../../../platform/links/links.ts";
+import { requirePage } from "../../../platform/pages/page-loader.server.ts";
+import { GameScreen, type GameRole } from "./game-screen.tsx";
+import "@lichess-org/chessground/assets/chessground.base.css";
+import "@lichess-org/chessground/assets/chessground.cburnett.css";
+import "./game-page.css";
+
+/**
+ * /game/live/{id} and /game/{id}: a live or daily game, for its players and
+ * anyone watching. Server-rendered with a static board; the interactive
+ * board and the rules load in the browser afterwards. A game asked for under
+ * the other kind's URL is sent to its own.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requirePage(request);
+  const id = Number(page.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const game = await context.services.games.view(id);
+  if (!game) throw data(null, { status: 404 });
+  const rightRoute = game.control.kind === "live" ? "web_game_live" : "web_game";
+  if (page.route.name !== rightRoute) throw redirect(generateLink(rightRoute, { id }, { locale: page.pathLocale }));
+  const viewer = context.viewer;
+  const name = viewer.isLoggedIn ? viewer.username.toLowerCase() : null;
+  const role: GameRole = name && name === game.white.username.toLowerCase() ? "white" : name && name === game.black.username.toLowerCase() ? "black" : "spectator";
+  return { game, role, viewerId: viewer.isLoggedIn ? viewer.id : null };
+}
+
+export default function GamePage({ loaderData }: Route.ComponentProps) {
+  const { game, role, viewerId } = loaderData;
+  // A new game (a rematch) starts a new screen, not a continuation of this one.
+  return <GameScreen key={game.id} initial={game} role={role} viewerId={viewerId} />;
+}

@@ -1,0 +1,152 @@
+/**
+ * The game page's link to the server: holds the game, listens to its room
+ * (`game:{id}`), refetches the snapshot (`game.snapshot`) on a reconnect, on
+ * a version gap or a `stale` refusal, and sends moves (`game.move`) and
+ * actions (`game.act`) through the page's socket. Moves carry their ply, so a
+ * move resent after a network drop is applied once.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
+import { roomName, type RealtimeEvent } from "../../../platform/realtime/protocol.ts";
+import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
+import type { GameMoveEvent, GameStateEvent, GameView } from "../play.schema.ts";
+import { applyMoveEvent, applySnapshot, applyStateEvent, holdGame, withoutPendingMove, withPendingMove, type HeldGame, type SyncStep } from "./game-sync.ts";
+
+export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" | "draw.decline" | "claim.win" | "claim.draw" | "rematch.offer" | "rematch.decline";
+
+/** What happened, for sounds: a move (with its SAN and mover) or a state change. */
+export type GameHappening =
+  | { readonly kind: "move"; readonly san: string; readonly ply: number; readonly ending: boolean }
+  | { readonly kind: "state"; readonly view: GameView; readonly previous: GameView };
+
+/** How long a confirmed move may wait for its event before the page asks for a snapshot. */
+const EVENT_GRACE_MS = 3_000;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+// The server's events are typed by play.events.ts; the page checks only what it relies on, keeping those schemas off this page.
+const isMoveEvent = (payload: unknown): payload is GameMoveEvent =>
+  isObject(payload) && typeof payload.version === "number" && typeof payload.ply === "number" && typeof payload.uci === "string" && typeof payload.san === "string" && typeof payload.fen === "string";
+const isStateEvent = (payload: unknown): payload is GameStateEvent => isObject(payload) && typeof payload.version === "number" && "drawOfferBy" in payload;
+const isGameView = (value: unknown): value is GameView => isObject(value) && typeof value.id === "number" && typeof value.version === "number" && Array.isArray(value.moves);
+
+const clockNow = (): number => performance.now();
+
+export interface GameSync {
+  readonly game: HeldGame;
+  readonly sendMove: (uci: string) => void;
+  readonly act: (action: GameActionName) => Promise<string | null>;
+  readonly refetch: () => void;
+  /** Increments when the board must return to the held position (a refused move). */
+  readonly resetToken: number;
+}
+
+export function useGameSync(initial: GameView, listener: (happening: GameHappening) => void, onRefusal: (code: string) => void): GameSync {
+  const [game, setGame] = useState<HeldGame>(() => holdGame(initial, clockNow()));
+  const [resetToken, setResetToken] = useState(0);
+  const gameRef = useRef(game);
+  const listenerRef = useRef(listener);
+  const refusalRef = useRef(onRefusal);
+  useEffect(() => {
+    listenerRef.current = listener;
+    refusalRef.current = onRefusal;
+  });
+
+  const gameId = initial.id;
+  const fetching = useRef(false);
+  /** A refetch asked for while one was in flight: that one may predate what prompted it. */
+  const fetchAgain = useRef(false);
+
+  /** Applies a step to the held game; the latest state is in gameRef, so socket callbacks never see a stale one. */
+  const commit = useCallback((step: (held: HeldGame) => SyncStep): SyncStep => {
+    const result = step(gameRef.current);
+    gameRef.current = result.game;
+    setGame(result.game);
+    return result;
+  }, []);
+
+  const refetch = useCallback(() => {
+    if (fetching.current) {
+      fetchAgain.current = true;
+      return;
+    }
+    fetching.current = true;
+    void (async () => {
+      do {
+        fetchAgain.current = false;
+        const answer = await pageSocketClient().command("game.snapshot", { gameId });
+        if (!answer.ok || !isGameView(answer.value)) continue;
+        const view = answer.value;
+        const previous = gameRef.current.view;
+        const result = commit((held) => applySnapshot(held, view, clockNow()));
+        if (!result.applied) continue;
+        // Moves that arrived with the snapshot sound once, as the last of them.
+        const last = view.moves.at(-1);
+        if (view.moves.length > previous.moves.length && last) listenerRef.current({ kind: "move", san: last.san, ply: view.ply, ending: view.status !== "playing" });
+        else listenerRef.current({ kind: "state", view, previous });
+      } while (fetchAgain.current);
+      fetching.current = false;
+    })();
+  }, [commit, gameId]);
+
+  const handleEvent = useCallback(
+    (event: RealtimeEvent) => {
+      const receivedAt = clockNow();
+      if (event.type === "game.move" && isMoveEvent(event.payload)) {
+        const payload = event.payload;
+        const result = commit((held) => applyMoveEvent(held, payload, receivedAt));
+        if (result.refetch) refetch();
+        else if (result.applied) listenerRef.current({ kind: "move", san: payload.san, ply: payload.ply, ending: payload.ending !== null });
+      } else if (event.type === "game.state" && isStateEvent(event.payload)) {
+        const payload = event.payload;
+        const previous = gameRef.current.view;
+        const result = commit((held) => applyStateEvent(held, payload, receivedAt));
+        if (result.refetch) refetch();
+        else if (result.applied) listenerRef.current({ kind: "state", view: result.game.view, previous });
+      }
+    },
+    [commit, refetch],
+  );
+
+  // The first confirmation also refetches: moves made between the page's render and the subscription are not lost.
+  useRoomEvents(roomName("game", gameId), handleEvent, { onSubscribed: refetch, refetch });
+
+  const sendMove = useCallback(
+    (uci: string) => {
+      const ply = gameRef.current.view.ply;
+      commit((held) => ({ game: withPendingMove(held, uci), refetch: false, applied: false }));
+      void pageSocketClient()
+        .command("game.move", { gameId, ply, uci })
+        .then((answer) => {
+          if (answer.ok) {
+            const acked = isObject(answer.value) && typeof answer.value.version === "number" ? answer.value.version : null;
+            // The event normally follows at once; if it got lost, the snapshot has the move.
+            setTimeout(() => {
+              if (acked !== null && gameRef.current.view.version < acked) refetch();
+            }, EVENT_GRACE_MS);
+            return;
+          }
+          commit((held) => ({ game: withoutPendingMove(held), refetch: false, applied: false }));
+          setResetToken((token) => token + 1);
+          // Out of date or unanswered: whether the move counted, the snapshot says (a counted move comes back with it).
+          if (answer.error === "stale" || answer.error === "timeout" || answer.error === "closed") {
+            refetch();
+            return;
+          }
+          refusalRef.current(answer.error);
+        });
+    },
+    [commit, gameId, refetch],
+  );
+
+  const act = useCallback(
+    async (action: GameActionName): Promise<string | null> => {
+      const answer = await pageSocketClient().command("game.act", { gameId, action });
+      if (answer.ok) return null;
+      refetch();
+      return answer.error;
+    },
+    [gameId, refetch],
+  );
+
+  return { game, sendMove, act, refetch, resetToken };
+}
