@@ -72,7 +72,8 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
     registerSignInRoutes(app, signInDeps);
     registerRolesRoutes(app);
     registerPreferencesRoutes(app, { preferences: services.preferences });
-    registerMembershipRoutes(app, { membership: services.membership });
+    // A gift never reaches a member who blocked the giver (the social feature's one contact rule).
+    registerMembershipRoutes(app, { membership: services.membership, contacts: (giverId, targetId) => services.contactGuard.refusal(giverId, targetId) });
     registerStaffRoutes(app, { staff: services.staff });
     registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, recoveryCodesKey: services.recoveryCodesKey });
     registerAccountSettingsRoutes(app, { settings: services.accountSettings, csrfSecret, cookies });

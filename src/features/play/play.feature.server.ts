@@ -2,7 +2,7 @@ import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platfo
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
-import type { SocialService } from "../social/social.service.server.ts";
+import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
@@ -18,8 +18,8 @@ import { createSeeksService } from "./seeks.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService) {
-  const members = createPlayMembers(directory, social);
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, contacts: ContactGuard) {
+  const members = createPlayMembers(directory, contacts);
   const events = playOutbox(outbox);
   const ratings = createRatingsService(db);
   const games = createGamesService({ db, members, events, ratings });
@@ -38,7 +38,7 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   name: "play",
   tables: playTables,
   messageCatalogs: [],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
+  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "contactGuard", "play")),
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),

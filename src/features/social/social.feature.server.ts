@@ -1,6 +1,7 @@
 import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
+import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
@@ -12,9 +13,12 @@ import { createUserCardService } from "./user-card.service.server.ts";
 
 function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
   const social = createSocialService(db, outbox);
-  const memberItems = createMemberItemsService(db, directory);
+  // One rule for every member-to-member write, used by other features too (gifts, challenges).
+  const contactGuard = createContactGuard(db);
+  const memberItems = createMemberItemsService(db, directory, contactGuard);
   return {
     social,
+    contactGuard,
     memberItems,
     userCards: createUserCardService(directory, social, memberItems),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
