@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createOutboxMailer } from "../platform/mail/outbox-mailer.server.ts";
 import { getTableName, is } from "drizzle-orm";
 import Fastify from "fastify";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -55,7 +58,7 @@ describe("composeFeatures", () => {
     database = await openDatabase({ dataDir: "memory://" });
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }) };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log) };
   });
   afterAll(async () => {
     await database.close();

@@ -5,7 +5,7 @@ import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { isChecked, signInBodySchema } from "./accounts.schema.ts";
 import { hashSessionToken, SESSION_COOKIE, type SessionsService } from "./sessions.service.server.ts";
 import type { SignInService } from "./sign-in.service.server.ts";
-import { sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
+import { anonymousCsrfToken, sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
 import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
 
 const FAILURE_STATUS = { invalid_credentials: 401, account_closed: 403, account_disabled: 403, too_many_attempts: 429 } as const;
@@ -56,7 +56,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     const session = request.viewer.session;
     if (session) await deps.sessions.end(session.tokenHash);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, null));
+    setCsrfCookie(request, reply, deps.cookies, anonymousCsrfToken(request, deps.csrfSecret));
     return formSucceeded(request, reply, generateLink("web_root"));
   });
 }

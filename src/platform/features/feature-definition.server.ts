@@ -14,7 +14,8 @@ import type { EventBus } from "../realtime/bus.server.ts";
 import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
-/** What the process gives every feature's service factory. */
+/** What the process gives every feature's service factory. */import type { Mailer } from "../mail/mailer.ts";
+
 export interface PlatformDeps {
   readonly db: Database;
   readonly bus: EventBus;
@@ -28,6 +29,8 @@ export interface PlatformDeps {
   readonly log: FastifyBaseLogger;
   /** Events written with enqueueEvent in a transaction: kick() after the commit publishes them. */
   readonly outbox: OutboxRelay;
+  /** The one mailer (SMTP when SMTP_URL is set, else the local outbox of files). */
+  readonly mailer: Mailer;
 }
 
 /** What route and job registration receive: the platform's pieces and every feature's services, built once. */

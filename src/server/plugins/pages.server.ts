@@ -9,6 +9,7 @@ import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/ht
 import { AppError } from "../../platform/http/errors.ts";
 import { safeRedirectPath } from "../../platform/links/links.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
+import { newCspNonce, pageContentSecurityPolicy } from "../../platform/http/content-security-policy.server.ts";
 
 const INTERNAL_REQUEST_HEADER = "x-kingside-internal-request";
 
@@ -19,7 +20,7 @@ export interface PagesOptions {
   readonly build: ServerBuild;
   readonly clientDir: string;
   readonly production: boolean;
-  readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken">;
+  readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken" | "cspNonce">;
   /** Who asks, as the feature that owns sessions learnt it in its request hook. */
   readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
 }
@@ -44,14 +45,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   // React Router hands getLoadContext a Fetch Request only. Each request's viewer
   // travels under a random id in an internal header that we always overwrite,
   // so a client cannot choose it.
-  const identities = new Map<string, PageRequestIdentity>();
+  const identities = new Map<string, PageRequestIdentity & { readonly cspNonce: string }>();
   const listener = createRequestListener({
     build: options.build,
     mode: options.production ? "production" : "development",
     getLoadContext: (request): AppLoadContext => {
       const identity = identities.get(request.headers.get(INTERNAL_REQUEST_HEADER) ?? "");
       if (!identity) throw new Error("page request without a viewer");
-      return { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken };
+      return { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce: identity.cspNonce };
     },
   });
 
@@ -74,8 +75,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         }
         const internalId = randomUUID();
         replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);
-        identities.set(internalId, options.identityOf(request));
+        const cspNonce = newCspNonce();
+        identities.set(internalId, { ...options.identityOf(request), cspNonce });
         reply.raw.once("close", () => identities.delete(internalId));
+        // Every page: its scripts by nonce only, never framed; and never stored by a cache, since every
+        // page carries the viewer's CSRF token (and, signed in, their private data).
+        reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
+        reply.header("cache-control", "private, no-store");
         // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);
