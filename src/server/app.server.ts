@@ -91,6 +91,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     bus,
     outbox,
     mailer,
+    identityOf: appPageIdentity,
     redisUrl: config.redisUrl,
     instanceId: config.instanceId,
     flags: config.features,
