@@ -38,7 +38,8 @@ function createAccountsServices({ db, outbox, mailer, log }: PlatformDeps, clubR
     sessionsEnded,
     /** Notices to members by email (sign-in attempts, registration). */
     accountMail,
-    signIn: createSignInService(db),
+    // The member hears by mail when wrong passwords start slowing sign-ins to their account.
+    signIn: createSignInService(db, { notice: (user, siteOrigin) => accountMail.send("sign_in_attempts", user, siteOrigin) }),
     registration: createRegistrationService(db),
     twoFactor: createTwoFactorService(db),
     /** Seals recovery codes on their way to the next page. */
@@ -79,7 +80,7 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
     // A gift never reaches a member who blocked the giver (the social feature's one contact rule).
     registerMembershipRoutes(app, { membership: services.membership, contacts: (giverId, targetId) => services.contactGuard.refusal(giverId, targetId) });
     registerStaffRoutes(app, { staff: services.staff });
-    registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, recoveryCodesKey: services.recoveryCodesKey });
+    registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, csrfSecret, recoveryCodesKey: services.recoveryCodesKey, accountMail: services.accountMail });
     registerAccountSettingsRoutes(app, { settings: services.accountSettings, csrfSecret, cookies });
     registerRegistrationRoutes(app, {
       ...signInDeps,

@@ -7,6 +7,7 @@ import { hashSessionToken, SESSION_COOKIE, type SessionsService } from "./sessio
 import type { SignInService } from "./sign-in.service.server.ts";
 import { anonymousCsrfToken, sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
 import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
+import { knownBrowserCookieName, recognisedAccounts, rememberBrowser } from "./known-browser.server.ts";
 
 const FAILURE_STATUS = { invalid_credentials: 401, account_closed: 403, account_disabled: 403, too_many_attempts: 429 } as const;
 
@@ -24,6 +25,8 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const { token, expiresAt } = await deps.sessions.start(userId, { ...options, userAgent: request.headers["user-agent"] ?? null, ip: request.ip });
   setCookieHeader(reply, SESSION_COOKIE, token, sessionCookieOptions(deps.cookies, options.remember ? expiresAt : null));
   setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, hashSessionToken(token)));
+  // Fully signed in: from now on this browser is one the member uses (the /2fa step does this once the code is right).
+  if (!options.twoFactorPending) rememberBrowser(request, reply, { secret: deps.csrfSecret, cookies: deps.cookies }, userId);
 }
 
 /** POST /login and POST /logout (forms without JavaScript, or JSON from the HTTP client). */
@@ -39,7 +42,8 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, "accounts.error.missing_credentials") }, backTo, { redirectUrl: rawRedirect });
     }
     const { username, password, remember } = parsed.data;
-    const result = await deps.signIn.verifyPassword(username, password, request.ip);
+    const recognisedUserIds = recognisedAccounts(deps.csrfSecret, request.cookies[knownBrowserCookieName(deps.cookies)]);
+    const result = await deps.signIn.verifyPassword(username, password, { ip: request.ip, recognisedUserIds, siteOrigin: request.siteOrigin });
     if (!result.ok) {
       const label = result.values?.label;
       const message = translate(request, `accounts.error.${result.error}`, label ? { label: translate(request, String(label)) } : {});
