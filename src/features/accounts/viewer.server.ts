@@ -29,7 +29,8 @@ declare module "fastify" {
 
 /** What this request's CSRF tokens are bound to: the session, or without one the browser's pre-session id. */
 export function csrfBindingOf(viewer: Pick<Viewer, "session" | "browserId">): string {
-  return viewer.session?.tokenHash ?? anonymousCsrfBinding(viewer.browserId);
+  // No browser id (paths that skip the viewer): an empty binding, which no token ever matches.
+  return viewer.session?.tokenHash ?? (viewer.browserId ? anonymousCsrfBinding(viewer.browserId) : "");
 }
 
 /** A CSRF token for this browser once its session has ended (sign-out, closed account). */
