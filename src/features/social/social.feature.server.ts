@@ -1,5 +1,6 @@
 import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
@@ -11,7 +12,7 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer) {
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, inviteSecret: Buffer, membership: Pick<MembershipService, "giftsStaffOnly">) {
   const social = createSocialService(db, outbox);
   // One rule for every member-to-member write, used by other features too (gifts, challenges).
   const contactGuard = createContactGuard(db);
@@ -20,7 +21,7 @@ function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDire
     social,
     contactGuard,
     memberItems,
-    userCards: createUserCardService(directory, social, memberItems),
+    userCards: createUserCardService(directory, social, memberItems, { staffOnly: membership.giftsStaffOnly }),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
@@ -32,7 +33,8 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
   name: "social",
   tables: socialTables,
   messageCatalogs: ["features/social/messages", "features/social/card/messages"],
-  createServices: async (deps, earlier) => buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), await sharedSecret(deps.db, "invite")),
+  createServices: async (deps, earlier) =>
+    buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), await sharedSecret(deps.db, "invite"), serviceFrom(earlier, "membership", "social")),
   realtimeEvents: friendEvents,
   registerRoutes(app, { services, flags }) {
     registerSocialRoutes(app, { social: services.social, features: flags });

@@ -1,3 +1,4 @@
+import { contactRefusal } from "./contact-guard.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
@@ -53,7 +54,13 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-export function createUserCardService(directory: Pick<MemberDirectory, "memberByUsername">, social: SocialService, notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> }) {
+export function createUserCardService(
+  directory: Pick<MemberDirectory, "memberByUsername">,
+  social: SocialService,
+  notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
+  /** The membership service's rule: while no payment provider is configured, only staff give memberships. */
+  gifts: { readonly staffOnly: boolean } = { staffOnly: true },
+) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
       const user = await directory.memberByUsername(username);
@@ -106,7 +113,9 @@ export function createUserCardService(directory: Pick<MemberDirectory, "memberBy
         allowFriendRequests: user.allowFriendRequests,
         isMessageable: reason === null,
         notMessageableReasonCode: reason,
-        canReceiveGiftMembership: available && !isSelf && level >= 10 && level < 80,
+        // The card offers only what the gift route would accept: no gift across a block, none from non-staff while gifts are staff-only.
+        canReceiveGiftMembership:
+          available && !isSelf && level >= 10 && level < 80 && viewer !== null && (!gifts.staffOnly || hasAtLeast(viewer.level, "staff")) && contactRefusal(relationship) === null,
         ratings: [],
         flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
         membership: { code: name, level, name },

@@ -251,6 +251,9 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
       expect(await grantCount()).toBe(grants);
       expect((await userFacts(db(), member)).membershipLevel).toBe(levels.basic);
       expect(await (await as("alice")).html(`/member/${member}`)).not.toContain(`action="/callback/membership/gift/`);
+      // The user card offers the gift only where the route would accept it.
+      expect(await (await (await as("alice")).get(`/callback/user/popup/${member}`)).json()).toMatchObject({ user: { canReceiveGiftMembership: false } });
+      expect(await (await (await as("staff")).get(`/callback/user/popup/${member}`)).json()).toMatchObject({ user: { canReceiveGiftMembership: true } });
     });
 
     it("refuses a gift to a member who blocked the giver, and to one the giver blocked", async () => {

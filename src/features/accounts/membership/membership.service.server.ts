@@ -187,6 +187,8 @@ export function createMembershipService(db: Database, provider: MembershipProvid
 
   return {
     providerName: provider.name,
+    /** Whether only staff may give memberships (no payment provider configured). */
+    giftsStaffOnly: !provider.takesPayment,
 
     /** A member's level and expiry (null: unknown member). */
     async statusOf(userId: number): Promise<MembershipStatus | null> {
