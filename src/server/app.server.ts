@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { composeFeatures } from "../platform/features/compose-features.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
+import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
 import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
@@ -74,6 +75,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerSameOriginWrites(app, config.siteUrl?.host ?? null);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerPrivateResponses(app);
   await app.register(fastifyFormbody);

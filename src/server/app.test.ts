@@ -26,6 +26,17 @@ describe.each(databaseTargets())("the site on $name", (target) => {
     expect(await response.json()).toMatchObject({ status: "ok", database: { kind: target.name, ok: true }, bus: { kind: "memory", ok: true } });
   });
 
+  it("compresses pages and JSON with brotli or gzip, as the client accepts", async () => {
+    const brotliPage = await get(app, "/clubs", { "accept-encoding": "br, gzip" });
+    expect(brotliPage.headers.get("content-encoding")).toBe("br");
+    expect(await brotliPage.text()).toContain('id="sb"');
+    const gzipPage = await get(app, "/clubs", { "accept-encoding": "gzip" });
+    expect(gzipPage.headers.get("content-encoding")).toBe("gzip");
+    const plainPage = await get(app, "/clubs", { "accept-encoding": "identity" });
+    expect(plainPage.headers.get("content-encoding")).toBeNull();
+    expect(await plainPage.text()).toContain('id="sb"');
+  });
+
   it("server-renders pages with the navigation and the locale", async () => {
     const english = await get(app, "/clubs");
     expect(english.status).toBe(200);

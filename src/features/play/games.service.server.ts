@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { clockAfterMove, createClock, dailyMoveDeadline, flaggedAt, type ClockState } from "../../chess/clock.ts";
 import type { Color, GameOutcome } from "../../chess/outcome.ts";
 import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
@@ -9,9 +9,10 @@ import * as actions from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
-import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
+import type { ClocksView, CurrentGameView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
+import type { VacationsService } from "./vacations.service.server.ts";
 
 export type MoveFailure = "not_found" | "not_a_player" | "game_over" | "not_your_turn" | "stale" | "move.invalid" | "move.illegal";
 export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" | "draw.decline" | "claim.win" | "claim.draw" | "rematch.offer" | "rematch.decline";
@@ -33,6 +34,9 @@ interface HeldGame {
   readonly lastUci: string | null;
 }
 
+/** At most this many of a member's games in progress are listed (daily players may have many). */
+export const IN_PROGRESS_LIMIT = 100;
+
 /** Games kept in memory per instance (the most recently used). */
 const HELD_GAMES_LIMIT = 5_000;
 
@@ -41,6 +45,7 @@ export interface GamesDeps {
   readonly members: PlayMembers;
   readonly events: PlayEventSink;
   readonly ratings: RatingsService;
+  readonly vacations: Pick<VacationsService, "awayMs" | "coverTimeout">;
   /** How long a player has been away from a game (null: still here); the game room's connections decide. */
   readonly awayFromGameMs?: (gameId: number, memberId: number) => Promise<number | null>;
   readonly now?: () => number;
@@ -49,7 +54,7 @@ export interface GamesDeps {
 }
 
 export function createGamesService(deps: GamesDeps) {
-  const { db, members, events, ratings } = deps;
+  const { db, members, events, ratings, vacations } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
@@ -106,6 +111,8 @@ export function createGamesService(deps: GamesDeps) {
    * transaction when it is rated and was not aborted.
    */
   async function endColumns(tx: Database, row: GameRow, outcome: GameOutcome, at: number) {
+    // Every end passes here: the players' lists of games in progress and their presence change.
+    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
     const base = {
       status: outcome.reason === "aborted" ? "aborted" : "ended",
       result: outcome.result,
@@ -206,7 +213,8 @@ export function createGamesService(deps: GamesDeps) {
     const outcome = positionOutcome(played.value.position, keys);
     const fen = toFen(played.value.position);
     const at = timing.receivedAt;
-    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
+    // A daily move made to a member on vacation: their time starts when they return.
+    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
 
     const committed = await inTransaction(async (tx) => {
       const [updated] = await tx
@@ -249,10 +257,10 @@ export function createGamesService(deps: GamesDeps) {
     return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
   }
 
-  function dailyDeadline(row: GameRow, at: number): Date {
+  function dailyDeadline(row: GameRow, at: number, vacationMs: number): Date {
     const days = row.daysPerMove;
     if (days !== 1 && days !== 2 && days !== 3 && days !== 5 && days !== 7 && days !== 14) throw new Error(`game ${row.id} has no daily control`);
-    return new Date(dailyMoveDeadline({ kind: "daily", daysPerMove: days }, at));
+    return new Date(dailyMoveDeadline({ kind: "daily", daysPerMove: days }, at, vacationMs));
   }
 
   /**
@@ -261,10 +269,15 @@ export function createGamesService(deps: GamesDeps) {
    * never came. Safe to run on every instance: the row is locked and the
    * status re-checked, so a game ends once.
    */
-  async function endOnDeadline(gameId: number, at: number, tx?: Database): Promise<boolean> {
+  async function endOnDeadline(gameId: number, at: number, tx?: Database, moverLevels?: ReadonlyMap<number, number>): Promise<boolean> {
     const run = async (inner: Database): Promise<boolean> => {
       const [row] = await inner.select().from(games).where(and(eq(games.id, gameId), eq(games.status, "playing"))).for("update");
       if (!row || !row.deadlineAt || row.deadlineAt.getTime() > at) return false;
+      if (row.speed === "daily" && row.ply >= 2) {
+        // Days of vacation left cover a daily timeout (decision 0018).
+        const moverId = turnAtPly(row.ply) === "white" ? row.whiteId : row.blackId;
+        if (await vacations.coverTimeout(inner, row.id, moverId, moverLevels?.get(moverId), at)) return false;
+      }
       const outcome = await deadlineOutcome(row, at);
       if (!outcome) return false;
       const [ended] = await inner
@@ -411,6 +424,7 @@ export function createGamesService(deps: GamesDeps) {
         drawOfferBy: colorOrNull(row.drawOfferBy),
         rematchOfferBy: colorOrNull(row.rematchOfferBy),
         rematchGameId: row.rematchGameId,
+        deadlineAt: row.status === "playing" && row.deadlineAt ? row.deadlineAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
       };
     },
@@ -422,6 +436,13 @@ export function createGamesService(deps: GamesDeps) {
      */
     async sweepDeadlines(limit = 100): Promise<number> {
       const at = now();
+      // The levels of daily movers, read before the transaction, let their vacation balances accrue.
+      const dueDaily = await db
+        .select({ whiteId: games.whiteId, blackId: games.blackId, ply: games.ply })
+        .from(games)
+        .where(and(eq(games.status, "playing"), eq(games.speed, "daily"), lte(games.deadlineAt, new Date(at))))
+        .limit(limit);
+      const moverLevels = dueDaily.length === 0 ? undefined : await members.levelsByIds(dueDaily.map((game) => (turnAtPly(game.ply) === "white" ? game.whiteId : game.blackId)));
       return inTransaction(async (tx) => {
         const due = await tx
           .select({ id: games.id })
@@ -431,12 +452,40 @@ export function createGamesService(deps: GamesDeps) {
           .limit(limit)
           .for("update", { skipLocked: true });
         let ended = 0;
-        for (const { id } of due) if (await endOnDeadline(id, at, tx)) ended += 1;
+        for (const { id } of due) if (await endOnDeadline(id, at, tx, moverLevels)) ended += 1;
         return ended;
       });
     },
 
     playersOf,
+
+    /**
+     * A member's games in progress, the ones where it is their move first,
+     * then by deadline. Reads the partial indexes on the playing rows only.
+     */
+    async inProgressOf(memberId: number): Promise<CurrentGameView[]> {
+      const rows = await db
+        .select({ id: games.id, speed: games.speed, rules: games.rules, whiteId: games.whiteId, blackId: games.blackId, ply: games.ply, deadlineAt: games.deadlineAt })
+        .from(games)
+        .where(and(eq(games.status, "playing"), or(eq(games.whiteId, memberId), eq(games.blackId, memberId))))
+        .orderBy(asc(games.deadlineAt), asc(games.id))
+        .limit(IN_PROGRESS_LIMIT);
+      const names = await members.usernamesByIds(rows.map((row) => (row.whiteId === memberId ? row.blackId : row.whiteId)));
+      const views = rows.map((row): CurrentGameView => {
+        const color = row.whiteId === memberId ? "white" : "black";
+        return {
+          id: row.id,
+          speed: row.speed === "daily" ? "daily" : "live",
+          rules: rulesOf(row),
+          opponent: names.get(color === "white" ? row.blackId : row.whiteId) ?? "",
+          color,
+          yourMove: turnAtPly(row.ply) === color,
+          deadlineAt: row.deadlineAt?.toISOString() ?? null,
+        };
+      });
+      // Stable: within each group the deadline order stays.
+      return views.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
+    },
   };
 }
 
@@ -448,7 +497,7 @@ function colorOrNull(value: string | null): Color | null {
   return value === "white" || value === "black" ? value : null;
 }
 
-function rulesOf(row: GameRow) {
+function rulesOf(row: Pick<GameRow, "rules">) {
   return row.rules === "chess960" ? "chess960" : "standard";
 }
 

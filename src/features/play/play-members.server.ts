@@ -5,7 +5,9 @@
 import { isClosedLevel } from "../accounts/levels.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
+import type { SocialService } from "../social/social.service.server.ts";
 import type { PlayMembers } from "./play-ports.server.ts";
+import type { ChatSilences } from "./chat/game-chat.service.server.ts";
 
 export function createPlayMembers(directory: MemberDirectory, contacts: ContactGuard): PlayMembers {
   return {
@@ -18,9 +20,24 @@ export function createPlayMembers(directory: MemberDirectory, contacts: ContactG
       const found = await directory.membersByIds(ids);
       return new Map([...found.values()].map((member) => [member.id, member.username]));
     },
+    async levelsByIds(ids) {
+      const found = await directory.membersByIds(ids);
+      return new Map([...found.values()].map((member) => [member.id, member.membershipLevel]));
+    },
     async blockedEitherWay(a, b) {
       // The social feature's one contact rule, shared with friend requests, notes and gifts.
       return (await contacts.refusal(a, b)) !== null;
+    },
+  };
+}
+
+/** Whose chat a member never sees: the members they muted or blocked, from the social feature. */
+export function createChatSilences(social: Pick<SocialService, "relationship" | "silencedBy">): ChatSilences {
+  return {
+    silencedBy: (memberId, limit) => social.silencedBy(memberId, limit),
+    async silences(memberId, authorId) {
+      const relationship = await social.relationship(memberId, authorId);
+      return relationship.isMuted || relationship.isBlocked;
     },
   };
 }

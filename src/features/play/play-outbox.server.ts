@@ -4,10 +4,22 @@
  */
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
-import type { PlayEventSink } from "./play-ports.server.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+import type { PlayActivityListener, PlayEventSink } from "./play-ports.server.ts";
 import * as events from "./play.events.ts";
 
-export function playOutbox(outbox: OutboxNotifier): PlayEventSink {
+/**
+ * `activity` hears, after each commit, whose games started or ended in that
+ * transaction (collected per transaction handle, so a transaction still
+ * open elsewhere is never announced early).
+ */
+export function playOutbox(outbox: OutboxNotifier, activity?: () => PlayActivityListener | null): PlayEventSink {
+  const playersChanged = new WeakMap<Database, Set<number>>();
+  function note(tx: Database, memberId: number): void {
+    const members = playersChanged.get(tx) ?? new Set<number>();
+    members.add(memberId);
+    playersChanged.set(tx, members);
+  }
   return {
     async enqueue(tx, event) {
       switch (event.type) {
@@ -30,11 +42,21 @@ export function playOutbox(outbox: OutboxNotifier): PlayEventSink {
         case "challenge.cancelled":
           return enqueueEvent(tx, memberRoom(event.memberId), events.challengeCancelledEvent, event.payload);
         case "game.started":
+          note(tx, event.memberId);
           return enqueueEvent(tx, memberRoom(event.memberId), events.gameStartedEvent, event.payload);
+        case "game.ended":
+          note(tx, event.memberId);
+          return enqueueEvent(tx, memberRoom(event.memberId), events.gameEndedEvent, event.payload);
         case "game.your_move":
           return enqueueEvent(tx, memberRoom(event.memberId), events.yourMoveEvent, event.payload);
       }
     },
-    committed: () => outbox.kick(),
+    committed(tx) {
+      outbox.kick();
+      const members = tx ? playersChanged.get(tx) : undefined;
+      if (!tx || !members) return;
+      playersChanged.delete(tx);
+      activity?.()?.playersChanged([...members]);
+    },
   };
 }

@@ -18,6 +18,8 @@ export interface PlayMembers {
   /** A member by username (any case); `available` is false for closed or disabled accounts. */
   findByUsername(username: string): Promise<(PlayMember & { readonly available: boolean }) | null>;
   usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Membership levels by member id (vacation allowances). */
+  levelsByIds(ids: readonly number[]): Promise<ReadonlyMap<number, number>>;
   /** Has either member blocked the other? */
   blockedEitherWay(a: number, b: number): Promise<boolean>;
 }
@@ -28,7 +30,7 @@ export type MemberPlayEvent =
   | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
   | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
   | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } }
-  | { readonly type: "game.started"; readonly memberId: number; readonly payload: { readonly gameId: number } }
+  | { readonly type: "game.started" | "game.ended"; readonly memberId: number; readonly payload: { readonly gameId: number } }
   | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } };
 
 /** A lobby event (the `lobby` room every visitor of /play/online/new may join). */
@@ -46,15 +48,28 @@ export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
 /** Play's events leave through the outbox: written in the change's transaction, relayed once it commits. */
 export interface PlayEventSink {
   enqueue(tx: Database, event: PlayEvent): Promise<void>;
-  /** Called after a transaction that enqueued events committed, so they leave at once. */
-  committed(): void;
+  /** Called after a transaction that enqueued events committed (that transaction's handle), so they leave at once. */
+  committed(tx?: Database): void;
+}
+
+/**
+ * Told after the commit when members' games started or ended, so that what
+ * others see of them (presence's "playing" and its Watch link) follows. The
+ * composition root connects it to presence; play does not know presence.
+ */
+export interface PlayActivityListener {
+  playersChanged(memberIds: readonly number[]): void;
 }
 
 /** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */
 export function transactionsWithEvents(db: Database, events: PlayEventSink) {
   return async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    const result = await db.transaction(work);
-    events.committed();
+    let handle: Database | undefined;
+    const result = await db.transaction((tx) => {
+      handle = tx;
+      return work(tx);
+    });
+    events.committed(handle);
     return result;
   };
 }

@@ -12,6 +12,7 @@ import type { GamesService } from "./games.service.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
 import { challengeInputSchema, gameMoveInputSchema, seekInputSchema } from "./play.schema.ts";
 import type { SeeksService } from "./seeks.service.server.ts";
+import type { VacationsService } from "./vacations.service.server.ts";
 
 const signedIn = (identity: SocketIdentity): boolean => identity.memberId !== null;
 
@@ -26,8 +27,11 @@ const MAX_REPORTED_LAG_MS = 5_000;
 const gameActions = ["resign", "abort", "draw.offer", "draw.accept", "draw.decline", "claim.win", "claim.draw", "rematch.offer", "rematch.decline"] as const;
 const idInput = z.strictObject({ id: z.int().positive() });
 
-export function playSocketCommands(services: { games: GamesService; seeks: SeeksService; challenges: ChallengesService }): SocketCommandDefinition[] {
-  const { games, seeks, challenges } = services;
+/** Vacation is taken in whole days, at most a cap no allowance exceeds. */
+const MAX_VACATION_DAYS = 60;
+
+export function playSocketCommands(services: { games: GamesService; seeks: SeeksService; challenges: ChallengesService; vacations: VacationsService }): SocketCommandDefinition[] {
+  const { games, seeks, challenges, vacations } = services;
   return [
     defineSocketCommand({
       name: "game.move",
@@ -88,6 +92,44 @@ export function playSocketCommands(services: { games: GamesService; seeks: Seeks
       input: idInput,
       access: signedIn,
       handle: ({ id }, context) => challenges.cancel(memberOf(context.identity), id),
+    }),
+    defineSocketCommand({
+      name: "challenge.list",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: async (_input, context) => ok(await challenges.listOpen(memberOf(context.identity))),
+    }),
+    defineSocketCommand({
+      // The lobby again, for a page whose socket reconnected (events sent meanwhile are not replayed).
+      name: "seek.lobby",
+      input: z.strictObject({}),
+      access: () => true,
+      handle: async () => ok(await seeks.lobby()),
+    }),
+    defineSocketCommand({
+      // The header's list of the member's games in progress: asked by the browser, so pages render without it.
+      name: "games.current",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: async (_input, context) => ok(await games.inProgressOf(memberOf(context.identity).id)),
+    }),
+    defineSocketCommand({
+      name: "vacation.status",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: async (_input, context) => ok(await vacations.status(memberOf(context.identity))),
+    }),
+    defineSocketCommand({
+      name: "vacation.start",
+      input: z.strictObject({ days: z.int().min(1).max(MAX_VACATION_DAYS) }),
+      access: signedIn,
+      handle: ({ days }, context) => vacations.start(memberOf(context.identity), days),
+    }),
+    defineSocketCommand({
+      name: "vacation.end",
+      input: z.strictObject({}),
+      access: signedIn,
+      handle: (_input, context) => vacations.end(memberOf(context.identity)),
     }),
     defineSocketCommand({
       name: "game.snapshot",

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { defineRealtimeEvent, type RoomKindDefinition } from "../../platform/realtime/registry.ts";
 import { roomName, type RoomName } from "../../platform/realtime/protocol.ts";
+import { chatLineEvent } from "./chat/game-chat.events.ts";
+import { dailyDaysPerMove } from "../../chess/time-control.ts";
 
 const gameIdPattern = /^[1-9][0-9]{0,15}$/;
 
@@ -22,7 +24,7 @@ const clocks = z.object({ white: z.number(), black: z.number(), running: color.n
 const ending = z.object({ result: z.enum(["1-0", "0-1", "1/2-1/2", "*"]), reason: z.string(), ratingDiffs: z.object({ white: z.number(), black: z.number() }).nullable() }).nullable();
 const control = z.union([
   z.object({ kind: z.literal("live"), baseSeconds: z.number(), incrementSeconds: z.number() }),
-  z.object({ kind: z.literal("daily"), daysPerMove: z.number() }),
+  z.object({ kind: z.literal("daily"), daysPerMove: z.union(dailyDaysPerMove.map((days) => z.literal(days))) }),
 ]);
 const terms = z.object({ rules: z.enum(["standard", "chess960"]), control, rated: z.boolean(), color: z.enum(["white", "black", "random"]) });
 
@@ -47,6 +49,8 @@ export const challengeDeclinedEvent = defineRealtimeEvent("challenge.declined", 
 export const challengeCancelledEvent = defineRealtimeEvent("challenge.cancelled", z.object({ id: z.number(), by: z.string() }));
 export const seekPairedEvent = defineRealtimeEvent("seek.paired", z.object({ id: z.number(), gameId: z.number() }));
 export const gameStartedEvent = defineRealtimeEvent("game.started", z.object({ gameId: z.number() }));
+/** A member's game ended (any way, aborted included): the header's games in progress and presence follow. */
+export const gameEndedEvent = defineRealtimeEvent("game.ended", z.object({ gameId: z.number() }));
 export const yourMoveEvent = defineRealtimeEvent("game.your_move", z.object({ gameId: z.number(), by: z.string() }));
 
 export const playRealtimeEvents = [
@@ -60,7 +64,9 @@ export const playRealtimeEvents = [
   challengeCancelledEvent,
   seekPairedEvent,
   gameStartedEvent,
+  gameEndedEvent,
   yourMoveEvent,
+  chatLineEvent,
 ] as const;
 
 export const playRoomKinds = [gameRoomKind, lobbyRoomKind] as const;

@@ -3,29 +3,46 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
+import type { SocialService } from "../social/social.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
 import { playRealtimeEvents, playRoomKinds } from "./play.events.ts";
-import { createPlayMembers } from "./play-members.server.ts";
+import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
+import { gameChatSocketCommands, spectatorChatRoomKind } from "./chat/game-chat.commands.server.ts";
+import { createGameChatService } from "./chat/game-chat.service.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import * as playTables from "./play.tables.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
+import { createVacationsService } from "./vacations.service.server.ts";
+import type { PlayActivityListener } from "./play-ports.server.ts";
+import { createLiveGamesService } from "./live/live-games.service.server.ts";
 
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, contacts: ContactGuard) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard) {
   const members = createPlayMembers(directory, contacts);
-  const events = playOutbox(outbox);
+  let activityListener: PlayActivityListener | null = null;
+  const events = playOutbox(outbox, () => activityListener);
   const ratings = createRatingsService(db);
-  const games = createGamesService({ db, members, events, ratings });
+  const vacations = createVacationsService({ db });
+  const games = createGamesService({ db, members, events, ratings, vacations });
   return {
     ratings,
+    vacations,
     games,
+    liveGames: createLiveGamesService({ db, members }),
+    /** Who hears that members' games started or ended (presence, through the composition root). */
+    playActivity: {
+      listen(listener: PlayActivityListener): void {
+        activityListener = listener;
+      },
+    },
+    gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
     seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)) }),
   };
@@ -37,11 +54,12 @@ export type PlayServices = ReturnType<typeof createPlayServices>;
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
-  messageCatalogs: [],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "contactGuard", "play")),
+  messageCatalogs: ["features/play/chat/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/share/messages", "features/play/vacation/messages"],
+  createServices: ({ db, outbox }, earlier) =>
+    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), serviceFrom(earlier, "contactGuard", "play")),
   realtimeEvents: playRealtimeEvents,
-  roomKinds: () => playRoomKinds,
-  socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),
+  roomKinds: ({ services }) => [...playRoomKinds, spectatorChatRoomKind(services.gameChat)],
+  socketCommands: ({ services }): readonly SocketCommandDefinition[] => [...playSocketCommands(services), ...gameChatSocketCommands(services.gameChat)],
   jobs: ({ services }): readonly PeriodicJobDefinition[] => [
     {
       name: "play.deadline-sweep",

@@ -141,5 +141,30 @@ export interface GameView {
   readonly drawOfferBy: "white" | "black" | null;
   readonly rematchOfferBy: "white" | "black" | null;
   readonly rematchGameId: number | null;
+  /** When the side to move loses on time (daily games: the move's deadline); null after the end. */
+  readonly deadlineAt: string | null;
   readonly createdAt: string;
+}
+
+/** One of a member's games in progress, as the header's list and the "your move" list show it. */
+export interface CurrentGameView {
+  readonly id: number;
+  readonly speed: "live" | "daily";
+  readonly rules: PlayRulesId;
+  readonly opponent: string;
+  readonly color: "white" | "black";
+  /** Is it this member's move? */
+  readonly yourMove: boolean;
+  /** When the side to move runs out of time (live) or of days (daily). */
+  readonly deadlineAt: string | null;
+}
+
+/** A member's vacation as they see it (decision 0018). */
+export interface VacationView {
+  /** Whole days the member may take. */
+  readonly daysLeft: number;
+  /** The end of the vacation in progress (ISO), or null. */
+  readonly onUntil: string | null;
+  /** Every `accrueDays` days, `addDays` more, up to `capDays` (the membership's vacation fields). */
+  readonly allowance: { readonly accrueDays: number; readonly addDays: number; readonly capDays: number };
 }

@@ -63,6 +63,9 @@ export const games = pgTable(
     index("games_white_idx").on(table.whiteId, table.createdAt),
     index("games_black_idx").on(table.blackId, table.createdAt),
     index("games_playing_idx").on(table.speed, table.createdAt).where(sql`${table.status} = 'playing'`),
+    // A member's games in progress: presence's Watch link and the header's list on every page read only the playing rows.
+    index("games_playing_white_idx").on(table.whiteId).where(sql`${table.status} = 'playing'`),
+    index("games_playing_black_idx").on(table.blackId).where(sql`${table.status} = 'playing'`),
     check("games_distinct_players", sql`${table.whiteId} <> ${table.blackId}`),
   ],
 );
@@ -178,8 +181,21 @@ export const gameChat = pgTable(
     text: varchar("text", { length: 200 }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id)],
+  // The second index counts a member's recent lines (the chat rate limit).
+  (table) => [index("game_chat_game_idx").on(table.gameId, table.channel, table.id), index("game_chat_author_idx").on(table.authorId, table.createdAt)],
 );
+
+/**
+ * A member's vacation (decision 0018): the balance left, when it last accrued,
+ * and the end of the vacation in progress (null: not on vacation). While on
+ * vacation the member's daily games wait for them.
+ */
+export const vacations = pgTable("play_vacations", {
+  memberId: memberIdColumn("member_id", "cascade").primaryKey(),
+  balanceMs: bigint("balance_ms", { mode: "number" }).notNull(),
+  accruedAt: timestamp("accrued_at", { withTimezone: true, mode: "date" }).notNull(),
+  onUntil: timestamp("on_until", { withTimezone: true, mode: "date" }),
+});
 
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;

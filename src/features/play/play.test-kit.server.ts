@@ -14,6 +14,7 @@ import { createGamesService, type GamesDeps } from "./games.service.server.ts";
 import type { PlayEvent, PlayMember } from "./play-ports.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
+import { createVacationsService } from "./vacations.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 
 export interface PlayKit {
@@ -24,6 +25,7 @@ export interface PlayKit {
   readonly challenges: ReturnType<typeof createChallengesService>;
   readonly seeks: ReturnType<typeof createSeeksService>;
   readonly ratings: ReturnType<typeof createRatingsService>;
+  readonly vacations: ReturnType<typeof createVacationsService>;
   member(username: string, level?: number): Promise<PlayMember>;
   block(blocker: PlayMember, blocked: PlayMember): Promise<void>;
   /** Another instance on the same database (its own held games). */
@@ -44,8 +46,9 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     },
     committed: () => undefined,
   };
+  const vacations = createVacationsService({ db, now: () => clock.now });
   let coin = 0;
-  const gamesDeps: GamesDeps = { db, members, events: sink, ratings, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };
+  const gamesDeps: GamesDeps = { db, members, events: sink, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };
   const games = createGamesService(gamesDeps);
   const challenges = createChallengesService({ db, members, events: sink, startGame: games.startGame, now: () => new Date(clock.now) });
   const seeks = createSeeksService({
@@ -64,6 +67,7 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     challenges,
     seeks,
     ratings,
+    vacations,
     async member(username, level = 10) {
       const [row] = await db.insert(users).values({ username, usernameKey: username.toLowerCase(), membershipLevel: level }).returning({ id: users.id });
       if (!row) throw new Error("no member inserted");

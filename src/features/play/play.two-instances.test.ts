@@ -4,24 +4,10 @@ import type { RunningApp } from "../../test/start-app.ts";
 import { twoInstancesForSuite } from "../../test/two-instances.ts";
 import { openSocket, signIn, type SignedIn } from "../presence/presence.test-kit.server.ts";
 import { gameRoom } from "./play.events.ts";
+import { command, valueOf } from "./play.socket-kit.server.ts";
 
 // In CI a missing REDIS_URL or TEST_DATABASE_URL fails the file; elsewhere the suite is skipped with a warning.
 const instances = twoInstancesForSuite(["play-A", "play-B"]);
-
-let nextRequest = 0;
-
-/** Sends a command and waits for its answer (ack or refusal). */
-async function command(socket: TestSocket, name: string, input: unknown): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
-  const id = `r${(nextRequest += 1)}`;
-  socket.send({ type: "command", data: { id, name, input } });
-  const answer = await socket.answerTo(id, 10_000);
-  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
-}
-
-function valueOf<T>(answer: { ok: true; result: unknown } | { ok: false; code: string }): T {
-  if (!answer.ok) throw new Error(`refused: ${answer.code}`);
-  return answer.result as T;
-}
 
 /**
  * A whole game over real WebSockets with the players and a spectator on

@@ -14,7 +14,7 @@ import { publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { memberPresence } from "./presence.tables.server.ts";
-import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput } from "./presence.schema.ts";
+import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput, type PresenceGame } from "./presence.schema.ts";
 import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
 
 export interface PresenceTimings {
@@ -51,7 +51,22 @@ export interface PresenceServiceDeps {
   readonly log?: PresenceLogger;
 }
 
+/**
+ * Where presence learns which games members are playing besides what their
+ * connections declare: the play feature's games in progress, registered by
+ * the composition root (presence does not know play). Read for online
+ * members only, on every lookup, so every instance sees the same answer.
+ */
+export interface PlayingGamesSource {
+  /** The games each member is playing now, newest first; members without one are left out. */
+  gamesOf(memberIds: readonly number[]): Promise<ReadonlyMap<number, readonly PresenceGame[]>>;
+}
+
 export interface PresenceService {
+  /** Registers the source of members' games in progress (once, at start-up). */
+  usePlayingGames(source: PlayingGamesSource): void;
+  /** Members' games started or ended: tell their watchers (whichever instance they watch from). */
+  playingChanged(memberIds: readonly number[]): Promise<void>;
   /** A signed-in member's socket opened on this instance. */
   connect(userId: number, connectionId: string): Promise<void>;
   /** That socket closed. */
@@ -100,8 +115,10 @@ export function offlineStatusAt(row: OfflineRow, fromStore: WentOffline | undefi
   return { at: signedIn ?? row.createdAt.getTime(), uncertain: true };
 }
 
-function onlinePresence(id: number, live: LivePresence, now: number): Presence {
-  const context = mergeActivities(live.activities);
+function onlinePresence(id: number, live: LivePresence, now: number, games: readonly PresenceGame[] = []): Presence {
+  // Games in progress count as declared now: they are listed first.
+  const declared = games.length > 0 ? [...live.activities, { context: { games: [...games], battles: [] }, since: Number.MAX_SAFE_INTEGER }] : live.activities;
+  const context = mergeActivities(declared);
   const playing = isPlayingContext(context);
   return {
     id,
@@ -138,6 +155,18 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
+  let playingGames: PlayingGamesSource | null = null;
+
+  /** Online members' games in progress; a failing source shows them online without their games rather than failing the lookup. */
+  async function gamesInProgress(ids: readonly number[]): Promise<ReadonlyMap<number, readonly PresenceGame[]>> {
+    if (!playingGames || ids.length === 0) return new Map();
+    try {
+      return await playingGames.gamesOf(ids);
+    } catch (error) {
+      log.warn({ err: error, userIds: ids }, "presence: games in progress not read");
+      return new Map();
+    }
+  }
 
   function track<T>(work: Promise<T>): Promise<T> {
     inFlight.add(work);
@@ -206,11 +235,14 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     const now = clock();
     const snapshot = await store.read(ids, now);
     const offlineIds = ids.filter((id) => !snapshot.live.has(id));
-    const rows: OfflineRow[] = offlineIds.length === 0 ? [] : await offlineRows(offlineIds);
+    const [rows, games] = await Promise.all([
+      offlineIds.length === 0 ? Promise.resolve([]) : offlineRows(offlineIds),
+      gamesInProgress(ids.filter((id) => snapshot.live.has(id))),
+    ]);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const live = snapshot.live.get(id);
-      if (live) return [onlinePresence(id, live, now)];
+      if (live) return [onlinePresence(id, live, now, games.get(id))];
       const row = rowsById.get(id);
       return row ? [offlinePresence(id, offlineStatusAt(row, snapshot.lastSeen.get(id)))] : [];
     });
@@ -256,6 +288,15 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
 
 
   return {
+    usePlayingGames(source) {
+      playingGames = source;
+    },
+
+    playingChanged(memberIds) {
+      if (closed || memberIds.length === 0) return Promise.resolve();
+      return track(announce([...new Set(memberIds)]).catch((error: unknown) => log.warn({ err: error, userIds: memberIds }, "presence: game change not announced")));
+    },
+
     connect(userId, connectionId) {
       if (closed) return Promise.resolve();
       locals.set(connectionId, { userId, closedAt: null });

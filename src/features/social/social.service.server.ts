@@ -454,6 +454,15 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       return rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl }));
     },
 
+    /** Members this member muted or blocked (at most `limit`): whose chat they never see. */
+    async silencedBy(memberId: number, limit: number): Promise<number[]> {
+      const [muted, blocked] = await Promise.all([
+        db.select({ id: mutes.mutedId }).from(mutes).where(eq(mutes.muterId, memberId)).limit(limit),
+        db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, memberId)).limit(limit),
+      ]);
+      return [...new Set([...muted, ...blocked].map((row) => row.id))].slice(0, limit);
+    },
+
     async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));

@@ -48,6 +48,7 @@ const enableMemberPage = "features/accounts/staff/pages/enable-member-page.tsx";
 const twoFactorPage = "features/accounts/two-factor/pages/two-factor-page.tsx";
 const accountSettingsPage = "features/accounts/settings/pages/settings-page.tsx";
 const registerPage = "features/accounts/registration/pages/register-page.tsx";
+const playNewPage = "features/play/lobby/play-new-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
@@ -63,7 +64,7 @@ export const pageRoutes = [
   { name: "web_membership", path: "/membership", file: membershipPage, feature: "accounts", query: ["c", "b", "plans"] },
   { name: "web_community_policies", path: "/legal/community", file: featurePage, feature: "site" },
   { name: "web_community_guidelines", path: "/legal/community/guidelines", file: featurePage, feature: "site" },
-  { name: "web_live", path: "/live", file: featurePage, feature: "play" },
+  { name: "web_live", path: "/live", file: "features/play/live/live-page.tsx", feature: "play", query: ["page"] },
   { name: "web_verified", path: "/verified", file: featurePage, feature: "site" },
   { name: "web_verification_index", path: "/verification", file: "platform/security/human-check/verification-page.tsx", feature: "accounts", query: ["redirect", "referer"] },
   { name: "web_blog_post", path: "/blog/{url}", file: featurePage, feature: "content", requirements: { url: ANY_PATH } },
@@ -81,7 +82,7 @@ export const pageRoutes = [
   { name: "web_play_arena", path: "/play/arena/{id}", file: featurePage, feature: "tournaments" },
   { name: "web_play_tournament", path: "/play/tournament/{id}", file: featurePage, feature: "tournaments" },
   { name: "web_play_match", path: "/play/match/{id}", file: featurePage, feature: "clubs" },
-  { name: "web_play_new", path: "/play/online/new", file: featurePage, feature: "play", query: ["opponent"] },
+  { name: "web_play_new", path: "/play/online/new", file: playNewPage, feature: "play", query: ["opponent"] },
   { name: "web_play_club_challenges", path: "/play/online/club-challenges", file: featurePage, feature: "clubs" },
   { name: "web_play_create_tournament", path: "/play/online/create-tournament/{id}", file: featurePage, feature: "tournaments", optional: ["id"] },
   { name: "web_votechess_game", path: "/votechess/game/{id}", file: featurePage, feature: "clubs" },

@@ -1,17 +1,14 @@
 import fastifyStatic from "@fastify/static";
-import { createRequestListener } from "@react-router/node";
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { AppLoadContext, ServerBuild } from "react-router";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { safeRedirectPath } from "../../platform/links/links.ts";
-import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "../../platform/http/content-security-policy.server.ts";
-
-const INTERNAL_REQUEST_HEADER = "x-kingside-internal-request";
 
 /** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
 const API_PREFIXES = ["/callback/", "/pub/", "/api/", "/error-reporting/", "/client-metrics", "/guest/", "/moderation/", "/ws"];
@@ -36,25 +33,17 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     prefix: "/",
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, path) {
       const immutable = path.startsWith(join(options.clientDir, "assets"));
       reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
 
-  // React Router hands getLoadContext a Fetch Request only. Each request's viewer
-  // travels under a random id in an internal header that we always overwrite,
-  // so a client cannot choose it.
-  const identities = new Map<string, PageRequestIdentity & { readonly cspNonce: string }>();
-  const listener = createRequestListener({
-    build: options.build,
-    mode: options.production ? "production" : "development",
-    getLoadContext: (request): AppLoadContext => {
-      const identity = identities.get(request.headers.get(INTERNAL_REQUEST_HEADER) ?? "");
-      if (!identity) throw new Error("page request without a viewer");
-      return { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce: identity.cspNonce };
-    },
-  });
+  // React Router renders from a Fetch Request with the load context we hand it,
+  // so the viewer travels with the call, not in a header a client could write.
+  const handleRequest = createRequestHandler(options.build, options.production ? "production" : "development");
 
   // Pages only: no page has an action, so a POST to a page path is an unknown route (JSON 404).
   // A future page action must parse its body through Fastify so the request hygiene sees it.
@@ -64,7 +53,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     scope.route({
       method: ["GET", "HEAD"],
       url: "/*",
-      handler(request, reply) {
+      async handler(request, reply) {
         const path = request.url.split("?")[0] ?? "/";
         if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new AppError("not_found");
         if (path.length > 1 && path.endsWith("/")) {
@@ -73,22 +62,36 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           if (!withoutSlash) throw new AppError("not_found");
           return reply.redirect(withoutSlash, 301);
         }
-        const internalId = randomUUID();
-        replaceRequestHeader(request.raw, INTERNAL_REQUEST_HEADER, internalId);
+        const identity = options.identityOf(request);
         const cspNonce = newCspNonce();
-        identities.set(internalId, { ...options.identityOf(request), cspNonce });
-        reply.raw.once("close", () => identities.delete(internalId));
+        const context: AppLoadContext = { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce };
+        const response = await handleRequest(toFetchRequest(request, reply), context);
+        // Through Fastify's reply (not the raw socket) so the compression and cookie hooks see the page.
+        reply.status(response.status);
+        for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
+        for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
         // Every page: its scripts by nonce only, never framed; and never stored by a cache, since every
         // page carries the viewer's CSRF token (and, signed in, their private data).
         reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
         reply.header("cache-control", "private, no-store");
-        // Headers set by Fastify hooks (security, HSTS) must reach the raw response.
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) reply.raw.setHeader(name, value);
-        }
-        reply.hijack();
-        void listener(request.raw, reply.raw);
+        if (!response.body || request.method === "HEAD") return reply.send();
+        return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
       },
     });
   });
+}
+
+/** The page request as React Router reads it; aborted when the client goes away. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  const abort = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: abort.signal });
 }

@@ -1,4 +1,3 @@
-import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { AppError } from "../../../platform/http/errors.ts";
@@ -18,8 +17,6 @@ export const DEFAULT_MAX_IN_FLIGHT_PER_CLIENT = 6;
 export const DEFAULT_REQUESTS_PER_MINUTE = 1200;
 /** Seconds a client refused for parallel requests is asked to wait. */
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
-/** Bodies below this many bytes are sent uncompressed (gzip would not pay for its header). */
-export const COMPRESSION_THRESHOLD_BYTES = 256;
 
 /** The api subdomain: a host whose first label is "api". */
 export const API_HOST = /^api\./i;
@@ -96,8 +93,7 @@ export async function registerPublicPlayerApi(app: FastifyInstance, options: Pub
   const rateLimit = { max: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, timeWindow: 60_000 };
 
   await app.register(async (scope) => {
-    await scope.register(fastifyCompress, { global: true, encodings: ["gzip"], threshold: COMPRESSION_THRESHOLD_BYTES });
-
+    // Compressed by the app-wide compression (platform/http/compression.server.ts).
     scope.addHook("onRequest", async (_request, reply) => {
       // Reads for anyone, never with credentials: no Allow-Credentials, and no cookies are set below.
       reply.header("access-control-allow-origin", "*").header("access-control-expose-headers", "ETag, Retry-After");

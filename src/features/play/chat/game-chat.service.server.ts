@@ -1,0 +1,140 @@
+/**
+ * In-game chat (issue 9 item 6): a players' channel and a spectators'
+ * channel per game, stored in game_chat and delivered through the outbox
+ * after the commit. Who may read and write which channel:
+ * - players: the game's two players, during and after the game;
+ * - spectators: any signed-in member who is not a player of the game while
+ *   it is in progress (as on lichess, players do not see what the audience
+ *   says during the game; once it ended they may read and write there too).
+ * A member never receives lines from someone they muted or blocked: player
+ * lines are delivered per recipient and skip them; spectator history is
+ * filtered here and live spectator lines in the panel (docs/decisions/0017).
+ */
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import type { Database } from "../../../platform/db/client.server.ts";
+import { memberRoom } from "../../../platform/realtime/member-room.ts";
+import { enqueueEvent, type OutboxNotifier } from "../../../platform/realtime/outbox.server.ts";
+import { fail, ok, type Result } from "../../../shared/result.ts";
+import type { PlayMember, PlayMembers } from "../play-ports.server.ts";
+import { gameChat, games } from "../play.tables.server.ts";
+import { chatLineEvent, spectatorChatRoom } from "./game-chat.events.ts";
+import { CHAT_HISTORY_LIMIT, CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+
+export type ChatFailure = "not_found" | "not_a_player" | "not_a_spectator" | "chat.empty" | "chat.too_long" | "chat.rate_limited";
+
+/** At most this many lines per member in any window of CHAT_RATE_WINDOW_MS, across games and instances. */
+export const CHAT_RATE_LINES = 5;
+export const CHAT_RATE_WINDOW_MS = 10_000;
+
+/** Who a member silenced (muted or blocked): the social feature answers, through the composition of play. */
+export interface ChatSilences {
+  /** Ids the member muted or blocked (at most `limit`). */
+  silencedBy(memberId: number, limit: number): Promise<number[]>;
+  /** Has `memberId` muted or blocked `authorId`? */
+  silences(memberId: number, authorId: number): Promise<boolean>;
+}
+
+/** The most silenced ids a history answer carries (the panel filters live lines with them). */
+const SILENCED_IDS_LIMIT = 1_000;
+
+interface GamePlayers {
+  readonly whiteId: number;
+  readonly blackId: number;
+  readonly playing: boolean;
+}
+
+export interface GameChatDeps {
+  readonly db: Database;
+  readonly outbox: OutboxNotifier;
+  readonly members: Pick<PlayMembers, "usernamesByIds">;
+  readonly silences: ChatSilences;
+  readonly now?: () => number;
+}
+
+export function createGameChatService(deps: GameChatDeps) {
+  const { db, outbox, members, silences } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function playersOf(gameId: number): Promise<GamePlayers | null> {
+    const [row] = await db.select({ whiteId: games.whiteId, blackId: games.blackId, status: games.status }).from(games).where(eq(games.id, gameId));
+    return row ? { whiteId: row.whiteId, blackId: row.blackId, playing: row.status === "playing" } : null;
+  }
+
+  const isPlayer = (game: GamePlayers, memberId: number | null): boolean => memberId !== null && (game.whiteId === memberId || game.blackId === memberId);
+
+  /** May this member (null: a visitor) use the channel? */
+  function access(game: GamePlayers, memberId: number | null, channel: ChatChannel): Result<true, ChatFailure> {
+    if (channel === "players") return isPlayer(game, memberId) ? ok(true) : fail("not_a_player");
+    return isPlayer(game, memberId) && game.playing ? fail("not_a_spectator") : ok(true);
+  }
+
+  async function recentLineCount(memberId: number, at: number): Promise<number> {
+    const [row] = await db
+      .select({ lines: count() })
+      .from(gameChat)
+      .where(and(eq(gameChat.authorId, memberId), gt(gameChat.createdAt, new Date(at - CHAT_RATE_WINDOW_MS))));
+    return row?.lines ?? 0;
+  }
+
+  return {
+    /** Stores a line and sends it to its channel's readers. */
+    async send(member: PlayMember, input: { gameId: number; channel: ChatChannel; text: string }): Promise<Result<ChatLine, ChatFailure>> {
+      const text = cleanChatText(input.text);
+      if (text.length === 0) return fail("chat.empty");
+      if (chatLength(text) > CHAT_MAX_CHARACTERS) return fail("chat.too_long");
+      const game = await playersOf(input.gameId);
+      if (!game) return fail("not_found");
+      const allowed = access(game, member.id, input.channel);
+      if (!allowed.ok) return allowed;
+      const at = now();
+      if ((await recentLineCount(member.id, at)) >= CHAT_RATE_LINES) return fail("chat.rate_limited");
+      // Read before the transaction (another feature's service): who of the players receives the line.
+      const recipients: number[] = [];
+      if (input.channel === "players") {
+        for (const playerId of [game.whiteId, game.blackId]) {
+          if (playerId === member.id || !(await silences.silences(playerId, member.id))) recipients.push(playerId);
+        }
+      }
+      const line = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(gameChat).values({ gameId: input.gameId, channel: input.channel, authorId: member.id, text, createdAt: new Date(at) }).returning();
+        if (!row) throw new Error("chat insert returned nothing");
+        const stored: ChatLine = { id: row.id, gameId: row.gameId, channel: input.channel, authorId: member.id, author: member.username, text: row.text, at: row.createdAt.toISOString() };
+        if (input.channel === "spectators") await enqueueEvent(tx, spectatorChatRoom(input.gameId), chatLineEvent, stored);
+        else for (const recipient of recipients) await enqueueEvent(tx, memberRoom(recipient), chatLineEvent, stored);
+        return stored;
+      });
+      outbox.kick();
+      return ok(line);
+    },
+
+    /** The newest lines of a channel, oldest first, without those of members the viewer silenced. */
+    async history(viewer: PlayMember | null, gameId: number, channel: ChatChannel): Promise<Result<ChatHistory, ChatFailure>> {
+      const game = await playersOf(gameId);
+      if (!game) return fail("not_found");
+      const allowed = access(game, viewer?.id ?? null, channel);
+      if (!allowed.ok) return allowed;
+      const silenced = viewer ? await silences.silencedBy(viewer.id, SILENCED_IDS_LIMIT) : [];
+      const rows = await db
+        .select({ id: gameChat.id, authorId: gameChat.authorId, text: gameChat.text, createdAt: gameChat.createdAt })
+        .from(gameChat)
+        .where(and(eq(gameChat.gameId, gameId), eq(gameChat.channel, channel)))
+        .orderBy(desc(gameChat.id))
+        .limit(CHAT_HISTORY_LIMIT);
+      const hidden = new Set(silenced);
+      const shown = rows.filter((row) => !hidden.has(row.authorId)).reverse();
+      const names = await members.usernamesByIds([...new Set(shown.map((row) => row.authorId))]);
+      return ok({
+        lines: shown.map((row) => ({ id: row.id, gameId, channel, authorId: row.authorId, author: names.get(row.authorId) ?? "", text: row.text, at: row.createdAt.toISOString() })),
+        silencedIds: silenced,
+      });
+    },
+
+    /** The spectator room's rule: anyone but a player of the game while it is in progress. */
+    async mayWatchSpectatorChat(memberId: number | null, gameId: number): Promise<boolean> {
+      const game = await playersOf(gameId);
+      return game !== null && access(game, memberId, "spectators").ok;
+    },
+  };
+}
+
+export type GameChatService = ReturnType<typeof createGameChatService>;

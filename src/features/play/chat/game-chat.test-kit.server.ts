@@ -1,0 +1,70 @@
+/**
+ * Helpers for chat and watching tests over real sockets: commands answered,
+ * a game started by a challenge, events of one type collected.
+ */
+import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
+import type { ServerMessage } from "../../../platform/realtime/protocol.ts";
+
+let nextRequest = 0;
+
+export type CommandAnswer = { ok: true; result: unknown } | { ok: false; code: string };
+
+/** Sends a command and waits for its answer (ack or refusal). */
+export async function command(socket: TestSocket, name: string, input: unknown): Promise<CommandAnswer> {
+  const id = `w${(nextRequest += 1)}`;
+  socket.send({ type: "command", data: { id, name, input } });
+  const answer = await socket.answerTo(id, 10_000);
+  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
+}
+
+export function valueOf<T>(answer: CommandAnswer): T {
+  if (!answer.ok) throw new Error(`refused: ${answer.code}`);
+  return answer.result as T;
+}
+
+/** The challenger challenges the opponent to a casual 5+0 game, which the opponent's socket accepts; answers the game id. */
+export async function startLiveGame(challenger: TestSocket, opponentSocket: TestSocket, opponent: string): Promise<number> {
+  const challenge = valueOf<{ id: number }>(
+    await command(challenger, "challenge.create", { opponent, terms: { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 }, rated: false, color: "white" } }),
+  );
+  return valueOf<{ gameId: number }>(await command(opponentSocket, "challenge.accept", { id: challenge.id })).gameId;
+}
+
+export async function subscribe(socket: TestSocket, room: string): Promise<void> {
+  socket.send({ type: "subscribe", data: { room } });
+  await socket.next("subscribed");
+}
+
+type EventMessage = Extract<ServerMessage, { type: "event" }>;
+
+/** Waits for the next event of this type (others stay queued). */
+export async function nextEvent(socket: TestSocket, type: string, timeoutMs = 10_000): Promise<EventMessage["data"]> {
+  const deadline = Date.now() + timeoutMs;
+  const skipped: EventMessage[] = [];
+  try {
+    for (;;) {
+      const event = await socket.next("event", Math.max(1, deadline - Date.now()));
+      if (event.data.type === type) return event.data;
+      skipped.push(event);
+    }
+  } finally {
+    // Put back what was not ours, in order, for later calls.
+    (socket.pending() as ServerMessage[]).unshift(...skipped);
+  }
+}
+
+/** The chat events of this socket received so far (after a round trip), taken off the queue. */
+export async function chatEventsSoFar(socket: TestSocket): Promise<Array<{ room: string; text: string; channel: string }>> {
+  await socket.roundTrip();
+  const queue = socket.pending() as ServerMessage[];
+  const taken: Array<{ room: string; text: string; channel: string }> = [];
+  for (let index = queue.length - 1; index >= 0; index -= 1) {
+    const message = queue[index];
+    if (message?.type === "event" && message.data.type === "game.chat") {
+      const payload = message.data.payload as { text: string; channel: string };
+      taken.unshift({ room: message.data.room, text: payload.text, channel: payload.channel });
+      queue.splice(index, 1);
+    }
+  }
+  return taken;
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
+import { databaseTargets } from "../../../test/databases.ts";
+import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
+import { openSocket, signIn, waitForPresence, type SignedIn } from "../../presence/presence.test-kit.server.ts";
+import { gameRoom } from "../play.events.ts";
+import { spectatorChatRoom } from "./game-chat.events.ts";
+import { CHAT_MAX_CHARACTERS, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import { chatEventsSoFar, command, nextEvent, startLiveGame, subscribe, valueOf } from "./game-chat.test-kit.server.ts";
+
+/**
+ * Watching and talking through the real server (issue 9 item 6): chat on
+ * both channels over real sockets, its refusals, mutes and blocks, and
+ * presence's "playing" with the Watch link while a live game is on.
+ */
+describe.each(databaseTargets())("game chat and watching on $name", (target) => {
+  const suite = appForSuite(target, { seedDemoData: true });
+  let app: RunningApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let carla: SignedIn;
+  let moderator: SignedIn;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    app = suite.current;
+    [alice, bob, carla, moderator] = await Promise.all([signIn(app, "alice"), signIn(app, "bob"), signIn(app, "carla"), signIn(app, "moderator")]);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+
+  async function socketOf(member: SignedIn | null): Promise<TestSocket> {
+    const socket = await openSocket(app, member ? { cookie: member.cookie } : {});
+    sockets.push(socket);
+    if (member) await subscribe(socket, `user:${member.id}`);
+    return socket;
+  }
+
+  const say = (socket: TestSocket, gameId: number, channel: string, text: string) => command(socket, "game.chat.send", { gameId, channel, text });
+
+  it("delivers player lines to the two players only, and spectator lines to watchers only; players may not watch spectator chat during the game", async () => {
+    const [aliceSocket, bobSocket, carlaSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(carla)];
+    const visitor = await socketOf(null);
+    const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
+    await subscribe(carlaSocket, gameRoom(gameId));
+    await subscribe(carlaSocket, spectatorChatRoom(gameId));
+    await subscribe(visitor, spectatorChatRoom(gameId));
+    // A player of a game in progress is refused the spectators' room.
+    aliceSocket.send({ type: "subscribe", data: { room: spectatorChatRoom(gameId) } });
+    expect((await aliceSocket.next("error")).data).toMatchObject({ code: "forbidden", room: spectatorChatRoom(gameId) });
+
+    const line = valueOf<ChatLine>(await say(aliceSocket, gameId, "players", "  good\u202e luck\n\thave fun  "));
+    expect(line).toMatchObject({ gameId, channel: "players", author: "alice", authorId: alice.id, text: "good luck have fun" });
+    expect((await nextEvent(bobSocket, "game.chat")).payload).toMatchObject({ text: "good luck have fun", channel: "players", author: "alice" });
+    expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ id: line.id });
+
+    valueOf(await say(carlaSocket, gameId, "spectators", "what an opening <script>alert(1)</script>"));
+    expect((await nextEvent(visitor, "game.chat")).payload).toMatchObject({ channel: "spectators", author: "carla", text: "what an opening <script>alert(1)</script>" });
+    expect((await nextEvent(carlaSocket, "game.chat")).room).toBe(spectatorChatRoom(gameId));
+    // The spectator saw no player line; the players no spectator line.
+    expect((await chatEventsSoFar(carlaSocket)).filter((event) => event.channel === "players")).toEqual([]);
+    valueOf(await say(bobSocket, gameId, "players", "thanks"));
+    await nextEvent(aliceSocket, "game.chat");
+    expect(await chatEventsSoFar(aliceSocket)).toEqual([]);
+
+    // History when a page opens: each channel to its readers.
+    const players = valueOf<ChatHistory>(await command(bobSocket, "game.chat.history", { gameId, channel: "players" }));
+    expect(players.lines.map((entry) => [entry.author, entry.text])).toEqual([
+      ["alice", "good luck have fun"],
+      ["bob", "thanks"],
+    ]);
+    const spectators = valueOf<ChatHistory>(await command(visitor, "game.chat.history", { gameId, channel: "spectators" }));
+    expect(spectators.lines.map((entry) => entry.text)).toEqual(["what an opening <script>alert(1)</script>"]);
+    expect(await command(visitor, "game.chat.history", { gameId, channel: "players" })).toEqual({ ok: false, code: "not_a_player" });
+    expect(await command(aliceSocket, "game.chat.history", { gameId, channel: "spectators" })).toEqual({ ok: false, code: "not_a_spectator" });
+
+    // After the end the players may read and join the spectators' chat.
+    valueOf(await command(bobSocket, "game.act", { gameId, action: "abort" }));
+    expect(valueOf<ChatHistory>(await command(aliceSocket, "game.chat.history", { gameId, channel: "spectators" })).lines).toHaveLength(1);
+    await subscribe(aliceSocket, spectatorChatRoom(gameId));
+  });
+
+  it("refuses lines from a non-player on the players' channel, a player on the spectators' channel, visitors, empty and oversized lines, unknown games, and a member past the rate", async () => {
+    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(moderator)];
+    const visitor = await socketOf(null);
+    const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
+
+    expect(await say(moderatorSocket, gameId, "players", "hi")).toEqual({ ok: false, code: "not_a_player" });
+    expect(await say(aliceSocket, gameId, "spectators", "hi")).toEqual({ ok: false, code: "not_a_spectator" });
+    expect(await say(visitor, gameId, "spectators", "hi")).toEqual({ ok: false, code: "forbidden" });
+    expect(await say(moderatorSocket, gameId, "spectators", " \u200e\n ")).toEqual({ ok: false, code: "chat.empty" });
+    expect(await say(moderatorSocket, gameId, "spectators", "x".repeat(CHAT_MAX_CHARACTERS + 1))).toEqual({ ok: false, code: "chat.too_long" });
+    expect(await say(moderatorSocket, 999_999_999, "spectators", "hi")).toEqual({ ok: false, code: "not_found" });
+    expect(await say(moderatorSocket, gameId, "everyone", "hi")).toEqual({ ok: false, code: "invalid_input" });
+    // Exactly the limit is fine; an emoji counts as one character.
+    valueOf(await say(moderatorSocket, gameId, "spectators", `${"x".repeat(CHAT_MAX_CHARACTERS - 1)}♟️`.slice(0, CHAT_MAX_CHARACTERS)));
+    for (let sent = 1; sent < 5; sent += 1) valueOf(await say(moderatorSocket, gameId, "spectators", `line ${sent}`));
+    expect(await say(moderatorSocket, gameId, "spectators", "one too many")).toEqual({ ok: false, code: "chat.rate_limited" });
+    const history = valueOf<ChatHistory>(await command(visitor, "game.chat.history", { gameId, channel: "spectators" }));
+    expect(history.lines).toHaveLength(5);
+    expect(history.lines.some((entry) => entry.text === "one too many")).toBe(false);
+    valueOf(await command(aliceSocket, "game.act", { gameId, action: "abort" }));
+  });
+
+  it("never shows a member the lines of someone they muted or blocked", async () => {
+    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(moderator)];
+    const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
+    expect((await bob.session.post("/callback/member/alice/mute-account")).status).toBe(200);
+    expect((await alice.session.post("/callback/member/bob/block")).status).toBe(200);
+    expect((await moderator.session.post("/callback/member/carla/mute-account")).status).toBe(200);
+    try {
+      valueOf(await say(aliceSocket, gameId, "players", "muted line"));
+      expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ text: "muted line" });
+      // Bob's own line reaches him; alice's muted line never came before it. Alice, who blocked bob, never gets his.
+      valueOf(await say(bobSocket, gameId, "players", "blocked line"));
+      expect((await nextEvent(bobSocket, "game.chat")).payload).toMatchObject({ text: "blocked line" });
+      expect(await chatEventsSoFar(bobSocket)).toEqual([]);
+      valueOf(await say(aliceSocket, gameId, "players", "alice again"));
+      expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ text: "alice again" });
+      expect(await chatEventsSoFar(aliceSocket)).toEqual([]);
+
+      const bobHistory = valueOf<ChatHistory>(await command(bobSocket, "game.chat.history", { gameId, channel: "players" }));
+      expect(bobHistory.lines.map((entry) => entry.text)).toEqual(["blocked line"]);
+      expect(bobHistory.silencedIds).toContain(alice.id);
+      const aliceHistory = valueOf<ChatHistory>(await command(aliceSocket, "game.chat.history", { gameId, channel: "players" }));
+      expect(aliceHistory.lines.map((entry) => entry.text)).toEqual(["muted line", "alice again"]);
+      expect(aliceHistory.silencedIds).toContain(bob.id);
+
+      const carlaSocket = await socketOf(carla);
+      valueOf(await say(carlaSocket, gameId, "spectators", "from the muted one"));
+      const moderatorHistory = valueOf<ChatHistory>(await command(moderatorSocket, "game.chat.history", { gameId, channel: "spectators" }));
+      expect(moderatorHistory.lines).toEqual([]);
+      // Live spectator lines are hidden by the panel with these ids (a room event goes to every watcher alike).
+      expect(moderatorHistory.silencedIds).toContain(carla.id);
+    } finally {
+      await bob.session.post("/callback/member/alice/unmute-account");
+      await alice.session.post("/callback/member/bob/unblock");
+      await moderator.session.post("/callback/member/carla/unmute-account");
+      await command(aliceSocket, "game.act", { gameId, action: "abort" });
+    }
+  });
+
+  it("shows a player as playing with the Watch link while a live game is on, and not after it ended", async () => {
+    const [aliceSocket, bobSocket] = [await socketOf(alice), await socketOf(bob)];
+    const watcher = await socketOf(null);
+    await subscribe(watcher, `presence:${alice.id}`);
+    await waitForPresence(app, alice.id, (presence) => presence.status === "online" && presence.activity === "none");
+    const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
+    const playing = await waitForPresence(app, alice.id, (presence) => presence.activity === "playing");
+    expect(playing.activityContext.games).toEqual([{ source: "live", id: String(gameId), numericId: gameId }]);
+    // The change is announced to watchers of the member's presence room.
+    for (;;) {
+      const event = await nextEvent(watcher, "presence.changed");
+      if ((event.payload as { activity: string }).activity === "playing") break;
+    }
+    valueOf(await command(aliceSocket, "game.act", { gameId, action: "abort" }));
+    const after = await waitForPresence(app, alice.id, (presence) => presence.activity === "none");
+    expect(after).toMatchObject({ status: "online", activityContext: { games: [] } });
+    for (;;) {
+      const event = await nextEvent(watcher, "presence.changed");
+      if ((event.payload as { activity: string }).activity === "none") break;
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
+import type { CommandResult, RealtimeEventHandler, SocketClient } from "../../../platform/realtime/socket-client.ts";
+import { renderWithIntl } from "../../../ui/test-utils.tsx";
+import { fail, ok } from "../../../shared/result.ts";
+import { GameChat } from "./game-chat.tsx";
+import type { ChatLine } from "./game-chat.schema.ts";
+import en from "./messages/en.json";
+
+const messages = { ...en };
+
+/** A socket that answers commands from a script and lets the test push room events. */
+function fakeSocket(answers: Record<string, (input: unknown) => CommandResult<unknown>>) {
+  const handlers = new Map<string, RealtimeEventHandler>();
+  const sent: Array<{ name: string; input: unknown }> = [];
+  const socket: Pick<SocketClient, "command" | "subscribe"> = {
+    async command(name, input) {
+      sent.push({ name, input });
+      const answer = answers[name];
+      return answer ? answer(input) : fail("unknown_command");
+    },
+    subscribe(room, handler, options) {
+      handlers.set(room, handler);
+      queueMicrotask(() => options?.onSubscribed?.());
+      return () => handlers.delete(room);
+    },
+  };
+  return {
+    socket,
+    sent,
+    rooms: () => [...handlers.keys()],
+    push(room: string, payload: ChatLine) {
+      const event: RealtimeEvent = { room, type: "game.chat", payload };
+      act(() => handlers.get(room)?.(event));
+    },
+  };
+}
+
+const line = (id: number, authorId: number, author: string, text: string, channel: ChatLine["channel"] = "spectators"): ChatLine => ({
+  id,
+  gameId: 7,
+  channel,
+  authorId,
+  author,
+  text,
+  at: "2026-11-25T12:00:00.000Z",
+});
+
+describe("GameChat", () => {
+  it("loads the history into a log region, drops live lines of silenced members, and sends on Enter", async () => {
+    const fake = fakeSocket({
+      "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "nice game")], silencedIds: [9] }),
+      "game.chat.send": (input) => ok(line(3, 4, "dora", (input as { text: string }).text)),
+    });
+    renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={4} socket={fake.socket} />, { messages });
+    const log = screen.getByRole("log", { name: "Chat messages" });
+    await waitFor(() => expect(log.textContent).toContain("nice game"));
+    expect(fake.rooms()).toEqual(["game-chat:7"]);
+
+    fake.push("game-chat:7", line(2, 9, "troll", "muted words"));
+    fake.push("game-chat:7", line(4, 6, "erik", "hello <b>all</b>"));
+    expect(log.textContent).not.toContain("muted words");
+    expect(screen.getByText("hello <b>all</b>")).toBeTruthy();
+
+    const input = screen.getByLabelText("Message");
+    fireEvent.change(input, { target: { value: "  my   move " } });
+    expect(screen.getByText(`${140 - "my move".length} characters left`)).toBeTruthy();
+    fireEvent.submit(input.closest("form") as HTMLFormElement);
+    await waitFor(() => expect(log.textContent).toContain("my move"));
+    expect(fake.sent.at(-1)).toEqual({ name: "game.chat.send", input: { gameId: 7, channel: "spectators", text: "my move" } });
+    expect((input as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows the counter over the limit, refuses to send, and explains a server refusal", async () => {
+    const fake = fakeSocket({
+      "game.chat.history": () => ok({ lines: [], silencedIds: [] }),
+      "game.chat.send": () => fail("chat.rate_limited"),
+    });
+    renderWithIntl(<GameChat gameId={7} role="white" viewerId={4} socket={fake.socket} />, { messages });
+    expect(screen.getByRole("heading", { name: "Chat with your opponent" })).toBeTruthy();
+    await waitFor(() => expect(fake.rooms()).toEqual(["user:4"]));
+    const input = screen.getByLabelText("Message");
+    fireEvent.change(input, { target: { value: "x".repeat(141) } });
+    expect(screen.getByText("1 character too many")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(input, { target: { value: "hi" } });
+    fireEvent.submit(input.closest("form") as HTMLFormElement);
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "You are sending messages too fast. Wait a few seconds.");
+    expect((input as HTMLInputElement).value).toBe("hi");
+    // A player line of another game on the member's own room is not this panel's.
+    fake.push("user:4", { ...line(8, 5, "bob", "other game", "players"), gameId: 8 });
+    expect(screen.getByRole("log").textContent).not.toContain("other game");
+  });
+
+  it("hides the spectators' chat from a player during the game, and lets a visitor read without writing", async () => {
+    const fake = fakeSocket({ "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "hi all")], silencedIds: [] }) });
+    const { unmount } = renderWithIntl(<GameChat gameId={7} role="black" channel="spectators" viewerId={4} socket={fake.socket} />, { messages });
+    expect(screen.getByText("Players do not see the spectator chat until the game ends.")).toBeTruthy();
+    expect(fake.sent).toEqual([]);
+    unmount();
+
+    renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={null} socket={fake.socket} />, { messages });
+    await waitFor(() => expect(screen.getByRole("log").textContent).toContain("hi all"));
+    expect(screen.queryByLabelText("Message")).toBeNull();
+    expect(screen.getByText("Sign in to chat.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,200 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useIntl } from "react-intl";
+import { memberRoom } from "../../../platform/realtime/member-room.ts";
+import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
+import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
+import { spectatorChatRoom } from "./game-chat.events.ts";
+import { CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import "./game-chat.css";
+
+export interface GameChatProps {
+  readonly gameId: number;
+  /** Who the viewer is in this game. Players talk on the players' channel, everyone else on the spectators'. */
+  readonly role: "white" | "black" | "spectator";
+  /** The signed-in viewer's member id; null for a visitor (who may read the spectators' chat, not write). */
+  readonly viewerId: number | null;
+  /**
+   * Shows the spectators' channel to a player (the game page may add it once
+   * the game ended; during the game the server refuses it and the panel says so).
+   */
+  readonly channel?: ChatChannel;
+  /** True once the game ended (a player may then read the spectators' chat). */
+  readonly gameOver?: boolean;
+  /** The socket; the page's own by default (tests pass a fake). */
+  readonly socket?: Pick<SocketClient, "command" | "subscribe">;
+  readonly className?: string;
+}
+
+const refusalMessages: Readonly<Record<string, string>> = {
+  not_a_player: "play.chat.error.not_a_player",
+  not_a_spectator: "play.chat.error.not_a_spectator",
+  "chat.empty": "play.chat.error.empty",
+  "chat.too_long": "play.chat.error.too_long",
+  "chat.rate_limited": "play.chat.error.rate_limited",
+  rate_limited: "play.chat.error.rate_limited",
+  not_found: "play.chat.error.not_found",
+};
+
+function isChatLine(value: unknown): value is ChatLine {
+  if (typeof value !== "object" || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return typeof line.id === "number" && typeof line.gameId === "number" && typeof line.text === "string" && typeof line.author === "string" && typeof line.authorId === "number";
+}
+
+/**
+ * A game's chat panel (issue 9 item 6): the lines as a log region, a
+ * labelled input that sends on Enter, a character counter. History loads
+ * when it mounts and again after a reconnect; live lines arrive by the
+ * socket (players' lines in the member's own room, spectators' lines in the
+ * game's spectator room). Lines of members the viewer muted or blocked are
+ * never shown: the server leaves them out, and the panel drops live
+ * spectator lines from them.
+ */
+export function GameChat({ gameId, role, viewerId, channel: channelOverride, gameOver = false, socket: givenSocket, className }: GameChatProps) {
+  const intl = useIntl();
+  const channel: ChatChannel = channelOverride ?? (role === "spectator" ? "spectators" : "players");
+  const hiddenFromPlayer = channel === "spectators" && role !== "spectator" && !gameOver;
+  const [lines, setLines] = useState<readonly ChatLine[]>([]);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const silenced = useRef<ReadonlySet<number>>(new Set());
+  const logRef = useRef<HTMLOListElement>(null);
+  const inputId = useId();
+  const counterId = useId();
+  const headingId = useId();
+
+  const room = channel === "players" ? (viewerId === null ? null : memberRoom(viewerId)) : spectatorChatRoom(gameId);
+
+  useEffect(() => {
+    if (hiddenFromPlayer || room === null) return;
+    const socket = givenSocket ?? pageSocketClient();
+    let active = true;
+    const loadHistory = async () => {
+      const answer = await socket.command("game.chat.history", { gameId, channel });
+      if (!active) return;
+      if (!answer.ok) {
+        setError(intl.formatMessage({ id: "play.chat.error.history" }));
+        return;
+      }
+      const history = answer.value as ChatHistory;
+      silenced.current = new Set(history.silencedIds);
+      // Lines that arrived while the history was on its way stay.
+      setLines((current) => mergeLines(history.lines, current));
+    };
+    const unsubscribe = socket.subscribe(
+      room,
+      (event) => {
+        if (event.type !== "game.chat" || !isChatLine(event.payload)) return;
+        const line = event.payload;
+        if (line.gameId !== gameId || line.channel !== channel || silenced.current.has(line.authorId)) return;
+        setLines((current) => mergeLines(current, [line]));
+      },
+      { onSubscribed: () => void loadHistory() },
+    );
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+    // intl is stable for the page's locale.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [gameId, channel, room, hiddenFromPlayer, givenSocket]);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lines]);
+
+  const cleaned = cleanChatText(text);
+  const remaining = CHAT_MAX_CHARACTERS - chatLength(cleaned);
+  const canWrite = viewerId !== null && !hiddenFromPlayer;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (cleaned.length === 0) {
+      setError(intl.formatMessage({ id: "play.chat.error.empty" }));
+      return;
+    }
+    if (remaining < 0) {
+      setError(intl.formatMessage({ id: "play.chat.error.too_long" }, { max: CHAT_MAX_CHARACTERS }));
+      return;
+    }
+    setSending(true);
+    const answer = await (givenSocket ?? pageSocketClient()).command("game.chat.send", { gameId, channel, text: cleaned });
+    setSending(false);
+    if (answer.ok) {
+      setError(null);
+      setText("");
+      if (isChatLine(answer.value)) {
+        const line = answer.value;
+        setLines((current) => mergeLines(current, [line]));
+      }
+      return;
+    }
+    const messageId = refusalMessages[answer.error] ?? "play.chat.error.other";
+    setError(intl.formatMessage({ id: messageId }, { max: CHAT_MAX_CHARACTERS }));
+  }
+
+  const title = intl.formatMessage({ id: channel === "players" ? "play.chat.title.players" : "play.chat.title.spectators" });
+  return (
+    <section className={`ks-game-chat${className ? ` ${className}` : ""}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="ks-game-chat__title">
+        {title}
+      </h2>
+      {hiddenFromPlayer ? (
+        <p className="ks-game-chat__notice">{intl.formatMessage({ id: "play.chat.hidden_during_game" })}</p>
+      ) : (
+        <>
+          <ol ref={logRef} className="ks-game-chat__log" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: "play.chat.log_label" })}>
+            {lines.length === 0 && <li className="ks-game-chat__empty">{intl.formatMessage({ id: "play.chat.empty" })}</li>}
+            {lines.map((line) => (
+              <li key={line.id} className="ks-game-chat__line">
+                <span className="ks-game-chat__author">{line.author}</span> <span className="ks-game-chat__text">{line.text}</span>
+              </li>
+            ))}
+          </ol>
+          {error && (
+            <p className="ks-game-chat__error" role="alert">
+              {error}
+            </p>
+          )}
+          {canWrite ? (
+            <form className="ks-game-chat__form" onSubmit={(event) => void handleSubmit(event)}>
+              <label className="ks-visually-hidden" htmlFor={inputId}>
+                {intl.formatMessage({ id: "play.chat.input_label" })}
+              </label>
+              <input
+                id={inputId}
+                className="ks-game-chat__input"
+                type="text"
+                autoComplete="off"
+                enterKeyHint="send"
+                value={text}
+                placeholder={intl.formatMessage({ id: "play.chat.placeholder" })}
+                aria-describedby={counterId}
+                aria-invalid={remaining < 0 || undefined}
+                onChange={(event) => setText(event.target.value)}
+              />
+              <button className="ks-button" type="submit" disabled={sending || remaining < 0}>
+                {intl.formatMessage({ id: "play.chat.send" })}
+              </button>
+              <span id={counterId} className={`ks-game-chat__counter${remaining < 0 ? " ks-game-chat__counter--over" : ""}`}>
+                {remaining < 0 ? intl.formatMessage({ id: "play.chat.counter_over" }, { over: -remaining }) : intl.formatMessage({ id: "play.chat.counter" }, { remaining })}
+              </span>
+            </form>
+          ) : (
+            viewerId === null && <p className="ks-game-chat__notice">{intl.formatMessage({ id: "play.chat.sign_in" })}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Lines in id order without repeats (a line may come back in the history and by the socket). */
+function mergeLines(first: readonly ChatLine[], second: readonly ChatLine[]): readonly ChatLine[] {
+  const byId = new Map<number, ChatLine>();
+  for (const line of [...first, ...second]) byId.set(line.id, line);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}

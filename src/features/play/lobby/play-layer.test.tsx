@@ -1,0 +1,154 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { createRoutesStub, useParams } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { RealtimeEvent, RoomName } from "../../../platform/realtime/protocol.ts";
+import type { CommandResult } from "../../../platform/realtime/socket-client.ts";
+import { SocketProvider, type SocketHub } from "../../../platform/realtime/socket-provider.tsx";
+import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
+import uiMessages from "../../../ui/messages/en.json";
+import type { ChallengeView, CurrentGameView } from "../play.schema.ts";
+import { CurrentGamesItem } from "./current-games-item.tsx";
+import lobbyMessages from "./messages/en.json";
+import { PlayCommandsContext, type PlayCommandSender } from "./play-commands.ts";
+import { PlayNotices } from "./play-layer.tsx";
+import { PlayLiveProvider } from "./play-live.tsx";
+
+const messages = { ...uiMessages, ...lobbyMessages };
+const ME = 7;
+
+const challengeFromBob: ChallengeView = {
+  id: 41,
+  challenger: "bob",
+  challenged: "alice",
+  terms: { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 }, rated: true, color: "white" },
+  status: "open",
+  gameId: null,
+  createdAt: "2026-11-25T12:00:00.000Z",
+  expiresAt: "2026-11-25T12:20:00.000Z",
+};
+const dailyGame: CurrentGameView = { id: 1200, speed: "daily", rules: "standard", opponent: "carla", color: "black", yourMove: true, deadlineAt: "2026-11-28T12:00:00.000Z" };
+const liveGame: CurrentGameView = { id: 1300, speed: "live", rules: "chess960", opponent: "bob", color: "white", yourMove: false, deadlineAt: null };
+
+/** A fake server: the member's room (events pushed by the test) and the commands' answers, each call recorded. */
+function fakeServer(answers: { currentGames: CurrentGameView[][]; challenges: ChallengeView[] }) {
+  const handlers = new Map<RoomName, (event: RealtimeEvent) => void>();
+  const calls: Array<{ name: string; input: unknown }> = [];
+  const hub: SocketHub = {
+    subscribe(room, handler, options) {
+      handlers.set(room, handler);
+      options?.onSubscribed?.();
+      return () => handlers.delete(room);
+    },
+  };
+  function answer(name: string, input: unknown): CommandResult<unknown> {
+    calls.push({ name, input });
+    switch (name) {
+      case "games.current":
+        return { ok: true, value: answers.currentGames.shift() ?? [] };
+      case "challenge.list":
+        return { ok: true, value: answers.challenges };
+      case "challenge.accept":
+        return { ok: true, value: { gameId: 1400 } };
+      case "game.snapshot":
+        return { ok: true, value: { control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 } } };
+      default:
+        return { ok: true, value: null };
+    }
+  }
+  // The fake answers each command the way play.commands.server.ts does.
+  const send = ((name: string, input: unknown) => Promise.resolve(answer(name, input))) as PlayCommandSender;
+  async function emit(type: string, payload: unknown) {
+    const room = `user:${ME}` as RoomName;
+    await act(async () => handlers.get(room)?.({ room, type, payload }));
+  }
+  return { hub, send, calls, emit };
+}
+
+function GamePage() {
+  return <p>game page {useParams().id}</p>;
+}
+
+function renderShell(server: ReturnType<typeof fakeServer>) {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <>
+          <CurrentGamesItem />
+          <PlayNotices />
+        </>
+      ),
+    },
+    { path: "/game/live/:id", Component: GamePage },
+  ]);
+  render(
+    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+      <AlertsProvider>
+        <SocketProvider hub={server.hub}>
+          <PlayCommandsContext value={server.send}>
+            <PlayLiveProvider memberId={ME}>
+              <Stub initialEntries={["/"]} />
+            </PlayLiveProvider>
+          </PlayCommandsContext>
+        </SocketProvider>
+        <AlertList />
+      </AlertsProvider>
+    </IntlProvider>,
+  );
+}
+
+describe("the play layer", () => {
+  it("shows an incoming challenge with its terms; Accept starts the game and goes to it", async () => {
+    const server = fakeServer({ currentGames: [], challenges: [challengeFromBob] });
+    renderShell(server);
+    await server.emit("challenge.received", { id: 41, from: "bob" });
+
+    const toast = await screen.findByRole("article", { name: "bob challenges you" });
+    expect(toast.textContent).toContain("5+0 · Standard · Rated · you play black");
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+
+    expect(await screen.findByText("game page 1400")).toBeTruthy();
+    expect(server.calls).toContainEqual({ name: "challenge.accept", input: { id: 41 } });
+  });
+
+  it("takes a challenge back off the screen when its challenger cancels it, and says so", async () => {
+    const server = fakeServer({ currentGames: [], challenges: [challengeFromBob] });
+    renderShell(server);
+    await server.emit("challenge.received", { id: 41, from: "bob" });
+    await screen.findByRole("article");
+    await server.emit("challenge.cancelled", { id: 41, by: "bob" });
+    expect(screen.queryByRole("article")).toBeNull();
+    expect(await screen.findByText("bob cancelled their challenge.")).toBeTruthy();
+  });
+
+  it("tells the challenger of a decline, and takes them to the game when a challenge or seek is taken", async () => {
+    const server = fakeServer({ currentGames: [], challenges: [] });
+    renderShell(server);
+    await server.emit("challenge.declined", { id: 41, by: "carla" });
+    expect(await screen.findByText("carla declined your challenge.")).toBeTruthy();
+    await server.emit("seek.paired", { id: 3, gameId: 1500 });
+    // The event names only the game: its snapshot says it is a live one.
+    expect(await screen.findByText("game page 1500")).toBeTruthy();
+    expect(server.calls).toContainEqual({ name: "game.snapshot", input: { gameId: 1500 } });
+  });
+
+  it("lists the games in progress in the header, and reads them again when an opponent moves", async () => {
+    const server = fakeServer({ currentGames: [[liveGame], [dailyGame, liveGame]], challenges: [] });
+    renderShell(server);
+    const toggle = await screen.findByRole("button", { name: "1 game in progress, none waiting for your move" });
+
+    await server.emit("game.your_move", { gameId: 1200, by: "carla" });
+    expect(await screen.findByRole("button", { name: "2 games in progress, 1 waiting for your move" })).toBe(toggle);
+    expect(screen.getByRole("article", { name: "carla has moved: it is your move." })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Open the game" }).getAttribute("href")).toBe("/game/1200");
+
+    fireEvent.click(toggle);
+    const links = screen.getAllByRole("link", { name: /^vs / });
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["vs carlaDaily · your move", "/game/1200"],
+      ["vs bobLive", "/game/live/1300"],
+    ]);
+    expect(server.calls.filter((call) => call.name === "games.current")).toHaveLength(2);
+  });
+});
