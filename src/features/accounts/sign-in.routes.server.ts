@@ -45,6 +45,9 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     const recognisedUserIds = recognisedAccounts(deps.csrfSecret, request.cookies[knownBrowserCookieName(deps.cookies)]);
     const result = await deps.signIn.verifyPassword(username, password, { ip: request.ip, recognisedUserIds, siteOrigin: request.siteOrigin });
     if (!result.ok) {
+      // How long this browser must wait before its next try is checked.
+      const retryAfter = result.values?.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       const label = result.values?.label;
       const message = translate(request, `accounts.error.${result.error}`, label ? { label: translate(request, String(label)) } : {});
       return formFailed(request, reply, { status: FAILURE_STATUS[result.error], code: result.error, message }, backTo, { redirectUrl: rawRedirect, username });

@@ -81,7 +81,8 @@ export function createSignInService(db: Database, options: { now?: () => Date; n
       const failures = await recentFailures(usernameKey, ip);
       if (failures.address >= SIGN_IN_LIMITS.perAddress) return fail("too_many_attempts");
       const recognised = user !== undefined && attempt.recognisedUserIds.includes(user.id);
-      if (!recognised && nextTryAt(failures.account, failures.lastAccountFailure, SIGN_IN_LIMITS.perAccount, now())) return fail("too_many_attempts");
+      const waitUntil = recognised ? null : nextTryAt(failures.account, failures.lastAccountFailure, SIGN_IN_LIMITS.perAccount, now());
+      if (waitUntil) return fail("too_many_attempts", { retryAfterSeconds: Math.ceil((waitUntil.getTime() - now().getTime()) / 1000) });
       const passwordMatches = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
       if (!user || !user.passwordHash || !passwordMatches) {
         await db.insert(signInFailures).values({ usernameKey, ip: ip.slice(0, 64), failedAt: now() });

@@ -130,6 +130,7 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
     const slowed = await session().signIn("moderator", PASSWORD);
     expect(slowed.status).toBe(429);
     expect(await slowed.json()).toMatchObject({ code: "too_many_attempts" });
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
     // A forged or foreign recognised-browser cookie does not help.
     const forger = session();
     forger.cookies.set("ks-known", `${(await userId("moderator"))}.forged-signature`);
