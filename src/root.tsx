@@ -17,6 +17,7 @@ import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
+import { ZOD_WITHOUT_EVAL } from "./platform/shell/zod-without-eval.ts";
 import { appShellSlots } from "./app/shell-slots.tsx";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
+    cspNonce: context.cspNonce,
     theme: "dark",
   };
   return data(rootData);
@@ -55,6 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Runs before every module script (modules are deferred); the browser hides the nonce after use, hence no hydration warning. */}
+        <script nonce={root?.cspNonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <Meta />
         <Links />
       </head>

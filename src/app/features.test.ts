@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createOutboxMailer } from "../platform/mail/outbox-mailer.server.ts";
 import { getTableName, is } from "drizzle-orm";
 import Fastify from "fastify";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -10,7 +13,7 @@ import { composeFeatures } from "../platform/features/compose-features.server.ts
 import { defineFeature, type PlatformDeps } from "../platform/features/feature-definition.server.ts";
 import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
 import { createMemoryBus } from "../platform/realtime/bus.server.ts";
-import { appFeatures } from "./features.server.ts";
+import { appFeatures, appPageIdentity } from "./features.server.ts";
 import { appRealtimeEvents } from "./realtime-events.ts";
 import { appNotificationTypes } from "./notification-types.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
@@ -62,7 +65,7 @@ describe("composeFeatures", () => {
     database = await openDatabase({ dataDir: "memory://" });
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }) };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), identityOf: appPageIdentity };
   });
   afterAll(async () => {
     await database.close();

@@ -21,7 +21,7 @@ export const platformFeature: FeatureDefinition<object> = defineFeature({
   roomKinds: () => demoRealtime.roomKinds,
   // The outbox's retry: what the bus refused after a commit.
   jobs: ({ outbox }) => [outbox.job],
-  registerRoutes(app, { db, flags }) {
-    registerClientReports(app, { db, features: flags });
+  registerRoutes(app, { db, flags, identityOf }) {
+    registerClientReports(app, { db, features: flags, identityOf });
   },
 });

@@ -13,7 +13,9 @@ import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
 import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
+import { registerSameOriginWrites } from "../platform/http/same-origin-writes.server.ts";
 import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
+import { createMailer } from "../platform/mail/create-mailer.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
@@ -29,7 +31,7 @@ import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerHealthz } from "./plugins/healthz.server.ts";
 import { registerHttpsGuard } from "./plugins/https-guard.server.ts";
 import { registerPages } from "./plugins/pages.server.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.server.ts";
+import { registerPrivateResponses, registerSecurityHeaders } from "./plugins/security-headers.server.ts";
 
 export interface KingsideApp {
   readonly app: FastifyInstance;
@@ -70,10 +72,12 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   registerRequestHygiene(app);
   registerRedirectGuard(app);
   registerSiteOrigin(app, config.siteUrl);
+  registerSameOriginWrites(app, config.siteUrl?.host ?? null);
   registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
   registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(fastifyCookie);
+  registerPrivateResponses(app);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -83,10 +87,13 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   const cookies = { secure: config.httpsOnly };
   // Events that follow a write leave through the outbox; its retry is the platform's job.
   const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
   const features = await composeFeatures(appFeatures, {
     db: database.db,
     bus,
     outbox,
+    mailer,
+    identityOf: appPageIdentity,
     redisUrl: config.redisUrl,
     instanceId: config.instanceId,
     flags: config.features,

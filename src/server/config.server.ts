@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseFeatureFlags, type FeatureFlags } from "../platform/flags/feature-flags.ts";
 import { parseTrustProxy, type TrustProxySetting } from "./trust-proxy.ts";
 import { parseHumanCheckLimits, type HumanCheckAction, type HumanCheckThreshold } from "../platform/security/human-check/human-check-limits.ts";
@@ -21,6 +23,12 @@ export interface ServerConfig {
   readonly features: FeatureFlags;
   /** How many guarded actions an address may make before the human check (HUMAN_CHECK_LIMITS). */
   readonly humanCheckLimits: Readonly<Record<HumanCheckAction, HumanCheckThreshold>>;
+  /** SMTP_URL: mail leaves through this SMTP server; unset, it is written to the outbox directory. */
+  readonly smtpUrl: string | undefined;
+  /** MAIL_OUTBOX_DIR: where mail is written without SMTP_URL (default: <DATA_DIR>/mail-outbox). */
+  readonly mailOutboxDir: string;
+  /** MAIL_FROM: the sender of every message. */
+  readonly mailFrom: string;
   readonly logLevel: string;
   /** A name for this instance in logs and /healthz. */
   readonly instanceId: string;
@@ -46,6 +54,7 @@ function parseSiteUrl(raw: string | undefined, production: boolean): URL | null 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === "production";
   const port = Number(env.PORT ?? 3000);
+  const dataDir = env.DATA_DIR ?? "./data";
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
   return {
     port,
@@ -54,12 +63,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     httpsOnly: (env.HTTPS_ONLY ?? (production ? "1" : "0")) === "1",
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    dataDir: env.DATA_DIR ?? "./data",
+    dataDir,
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? (production ? "1" : "0")),
     siteUrl: parseSiteUrl(env.SITE_URL, production),
     features: parseFeatureFlags(env.KINGSIDE_FEATURES),
     humanCheckLimits: parseHumanCheckLimits(env.HUMAN_CHECK_LIMITS),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxDir: env.MAIL_OUTBOX_DIR || join(dataDir.startsWith("memory://") ? tmpdir() : dataDir, "mail-outbox"),
+    mailFrom: env.MAIL_FROM || "Kingside <no-reply@kingside.invalid>",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,
   };

@@ -5,6 +5,7 @@ import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
 import type { ClubRoleSource } from "./club-role-source.ts";
 import * as accountsTables from "./accounts.tables.server.ts";
 import { createBuiltinMembershipProvider, createMembershipService } from "./membership/membership.service.server.ts";
+import { createAccountMail } from "./account-mail/account-mail.server.ts";
 import { accountsJobs } from "./accounts.jobs.server.ts";
 import { registerMembershipRoutes } from "./membership/membership.routes.server.ts";
 import { createPreferencesService } from "./preferences/preferences.service.server.ts";
@@ -26,15 +27,19 @@ import { createTwoFactorService } from "./two-factor/two-factor.service.server.t
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
 
-function createAccountsServices({ db, outbox }: PlatformDeps, clubRoles: ClubRoleSource) {
+function createAccountsServices({ db, outbox, mailer, log }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(outbox);
   // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
   const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
+  const accountMail = createAccountMail(mailer, log);
   return {
     sessions,
     sessionsEnded,
-    signIn: createSignInService(db),
+    /** Notices to members by email (sign-in attempts, registration). */
+    accountMail,
+    // The member hears by mail when wrong passwords start slowing sign-ins to their account.
+    signIn: createSignInService(db, { notice: (user, siteOrigin) => accountMail.send("sign_in_attempts", user, siteOrigin) }),
     registration: createRegistrationService(db),
     twoFactor: createTwoFactorService(db),
     /** Seals recovery codes on their way to the next page. */
@@ -59,7 +64,7 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
 export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
-  messageCatalogs: ["features/accounts/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
+  messageCatalogs: ["features/accounts/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
   createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
@@ -72,13 +77,15 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
     registerSignInRoutes(app, signInDeps);
     registerRolesRoutes(app);
     registerPreferencesRoutes(app, { preferences: services.preferences });
-    registerMembershipRoutes(app, { membership: services.membership });
+    // A gift never reaches a member who blocked the giver (the social feature's one contact rule).
+    registerMembershipRoutes(app, { membership: services.membership, contacts: (giverId, targetId) => services.contactGuard.refusal(giverId, targetId) });
     registerStaffRoutes(app, { staff: services.staff });
-    registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, recoveryCodesKey: services.recoveryCodesKey });
+    registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, csrfSecret, recoveryCodesKey: services.recoveryCodesKey, accountMail: services.accountMail });
     registerAccountSettingsRoutes(app, { settings: services.accountSettings, csrfSecret, cookies });
     registerRegistrationRoutes(app, {
       ...signInDeps,
       registration: services.registration,
+      accountMail: services.accountMail,
       // Registering through a member's invite link befriends them (the social feature's rule).
       acceptInvite: (newMemberId, token) => services.socialInvites.accept(newMemberId, token),
     });

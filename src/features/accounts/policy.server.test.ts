@@ -9,7 +9,7 @@ import { atLeast, exactly, levelAllows, requireExactLevel, requireLevel, require
 const features = parseFeatureFlags("");
 
 function requestOf(level: number | null, options: { enabled?: boolean; twoFactorPending?: boolean } = {}): PolicyRequest {
-  if (level === null) return { viewer: { session: null, user: anonymousUser(features), csrfToken: "" } };
+  if (level === null) return { viewer: { session: null, user: anonymousUser(features), csrfToken: "", browserId: "" } };
   const loggedIn = !options.twoFactorPending;
   const row: UserRow = { ...placeholderRow(), membershipLevel: level, isEnabled: options.enabled ?? true };
   return {
@@ -17,6 +17,7 @@ function requestOf(level: number | null, options: { enabled?: boolean; twoFactor
       session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row, roles: { site: [], clubs: [] } },
       user: { ...anonymousUser(features), ...levelFlags(level, loggedIn), isLoggedIn: loggedIn, isMember: loggedIn && level !== 0, id: 7, membershipLevel: level },
       csrfToken: "x",
+      browserId: "",
     },
   };
 }

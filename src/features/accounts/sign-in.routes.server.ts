@@ -5,8 +5,9 @@ import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { isChecked, signInBodySchema } from "./accounts.schema.ts";
 import { hashSessionToken, SESSION_COOKIE, type SessionsService } from "./sessions.service.server.ts";
 import type { SignInService } from "./sign-in.service.server.ts";
-import { sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
+import { anonymousCsrfToken, sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
 import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
+import { knownBrowserCookieName, recognisedAccounts, rememberBrowser } from "./known-browser.server.ts";
 
 const FAILURE_STATUS = { invalid_credentials: 401, account_closed: 403, account_disabled: 403, too_many_attempts: 429 } as const;
 
@@ -24,6 +25,8 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const { token, expiresAt } = await deps.sessions.start(userId, { ...options, userAgent: request.headers["user-agent"] ?? null, ip: request.ip });
   setCookieHeader(reply, SESSION_COOKIE, token, sessionCookieOptions(deps.cookies, options.remember ? expiresAt : null));
   setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, hashSessionToken(token)));
+  // Fully signed in: from now on this browser is one the member uses (the /2fa step does this once the code is right).
+  if (!options.twoFactorPending) rememberBrowser(request, reply, { secret: deps.csrfSecret, cookies: deps.cookies }, userId);
 }
 
 /** POST /login and POST /logout (forms without JavaScript, or JSON from the HTTP client). */
@@ -39,8 +42,12 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, "accounts.error.missing_credentials") }, backTo, { redirectUrl: rawRedirect });
     }
     const { username, password, remember } = parsed.data;
-    const result = await deps.signIn.verifyPassword(username, password, request.ip);
+    const recognisedUserIds = recognisedAccounts(deps.csrfSecret, request.cookies[knownBrowserCookieName(deps.cookies)]);
+    const result = await deps.signIn.verifyPassword(username, password, { ip: request.ip, recognisedUserIds, siteOrigin: request.siteOrigin });
     if (!result.ok) {
+      // How long this browser must wait before its next try is checked.
+      const retryAfter = result.values?.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       const label = result.values?.label;
       const message = translate(request, `accounts.error.${result.error}`, label ? { label: translate(request, String(label)) } : {});
       return formFailed(request, reply, { status: FAILURE_STATUS[result.error], code: result.error, message }, backTo, { redirectUrl: rawRedirect, username });
@@ -56,7 +63,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     const session = request.viewer.session;
     if (session) await deps.sessions.end(session.tokenHash);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, null));
+    setCsrfCookie(request, reply, deps.cookies, anonymousCsrfToken(request, deps.csrfSecret));
     return formSucceeded(request, reply, generateLink("web_root"));
   });
 }

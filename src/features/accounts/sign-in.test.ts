@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../platform/db/client.server.ts";
@@ -11,7 +14,10 @@ import { SIGN_IN_LIMITS } from "./sign-in.service.server.ts";
 const PASSWORD = "kingside-demo";
 
 describe.each(databaseTargets())("signing in and out on $name", (target) => {
-  const suite = appForSuite(target, { seedDemoData: true });
+  const outbox = mkdtempSync(join(tmpdir(), "kingside-sign-in-mail-"));
+  const suite = appForSuite(target, { seedDemoData: true, mailOutboxDir: outbox });
+  const mailsTo = (address: string) => readdirSync(outbox).map((file) => readFileSync(join(outbox, file), "utf8")).filter((text) => text.includes(`\r\nTo: ${address}\r\n`));
+  const userId = async (username: string) => (await suite.current.kingside.database.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username)))[0]?.id;
   const session = () => new HttpSession(suite.current.baseUrl);
 
   it("signs a member in with a form post and lands on the same-site target", async () => {
@@ -111,13 +117,32 @@ describe.each(databaseTargets())("signing in and out on $name", (target) => {
     for (const row of rows) expect(String(row.password_hash)).toMatch(/^\$argon2id\$/);
   });
 
-  it("rate-limits failed sign-ins per account, even with the right password afterwards", async () => {
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) {
-      expect((await session().signIn("moderator", `wrong-${attempt}`)).status).toBe(401);
+  it("slows an attacker's browser after five wrong passwords, tells the member, and still lets the member in from a browser they used before", async () => {
+    // The member signed in from this browser before: it carries a signed "recognised browser" cookie.
+    const ownBrowser = session();
+    expect((await ownBrowser.signIn("moderator", PASSWORD)).status).toBe(200);
+    expect([...ownBrowser.cookies.keys()]).toContain("ks-known");
+    await ownBrowser.request("POST", "/logout", { json: {} });
+    // An attacker tries passwords from fresh browsers (and through the email as the login: one count per account).
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount.free; attempt++) {
+      expect((await session().signIn(attempt % 2 ? "moderator" : "MODERATOR@example.com", `wrong-${attempt}`)).status).toBe(401);
     }
-    const blocked = await session().signIn("moderator", PASSWORD);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts" });
+    const slowed = await session().signIn("moderator", PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(await slowed.json()).toMatchObject({ code: "too_many_attempts" });
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A forged or foreign recognised-browser cookie does not help.
+    const forger = session();
+    forger.cookies.set("ks-known", `${(await userId("moderator"))}.forged-signature`);
+    expect((await forger.signIn("moderator", PASSWORD)).status).toBe(429);
+    // The member's own browser is not slowed.
+    const owner = await ownBrowser.signIn("moderator", PASSWORD);
+    expect(owner.status).toBe(200);
+    const notices = mailsTo("moderator@example.com");
+    expect(notices).toHaveLength(1);
+    // In the member's own language (the demo moderator reads Dutch), with a link to their settings.
+    expect(notices[0]).toContain("Er zijn verkeerde wachtwoorden geprobeerd op je Kingside-account");
+    expect(notices[0]).toMatch(/http:\/\/127\.0\.0\.1:\d+\/settings/);
   });
 
   it("refuses closed and disabled accounts and says why", async () => {

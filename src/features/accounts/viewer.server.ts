@@ -5,6 +5,7 @@ import type { CookiePolicy } from "../../platform/http/cookie-policy.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
+import { anonymousCsrfBinding, browserIdCookieName, browserIdCookieOptions, isBrowserId, newBrowserId } from "../../platform/security/browser-id.server.ts";
 import { anonymousUser, type CurrentUser } from "./current-user.ts";
 import { presentCurrentUser } from "./current-user.server.ts";
 import { roleNames } from "./roles.server.ts";
@@ -16,12 +17,25 @@ export interface Viewer {
   readonly user: CurrentUser;
   /** The CSRF token valid for this session; forms embed it as _token. */
   readonly csrfToken: string;
+  /** This browser's random pre-session id (its cookie): what anonymous CSRF tokens are bound to. */
+  readonly browserId: string;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     viewer: Viewer;
   }
+}
+
+/** What this request's CSRF tokens are bound to: the session, or without one the browser's pre-session id. */
+export function csrfBindingOf(viewer: Pick<Viewer, "session" | "browserId">): string {
+  // No browser id (paths that skip the viewer): an empty binding, which no token ever matches.
+  return viewer.session?.tokenHash ?? (viewer.browserId ? anonymousCsrfBinding(viewer.browserId) : "");
+}
+
+/** A CSRF token for this browser once its session has ended (sign-out, closed account). */
+export function anonymousCsrfToken(request: FastifyRequest, csrfSecret: Buffer): string {
+  return issueCsrfToken(csrfSecret, anonymousCsrfBinding(request.viewer.browserId));
 }
 
 /** Paths that take no CSRF token: the write-only telemetry sinks (docs/decisions/0004). */
@@ -79,7 +93,8 @@ export function submittedCsrfToken(request: FastifyRequest): string | undefined 
  */
 export function registerViewer(app: FastifyInstance, deps: { db: Database; sessions: SessionsService; features: FeatureFlags; csrfSecret: Buffer; cookies: CookiePolicy }): void {
   const anonymous = anonymousUser(deps.features);
-  const anonymousViewer: Viewer = { session: null, user: anonymous, csrfToken: "" };
+  const anonymousViewer: Viewer = { session: null, user: anonymous, csrfToken: "", browserId: "" };
+  const browserCookie = browserIdCookieName(deps.cookies);
   const viewers = new WeakMap<FastifyRequest, Viewer>();
   app.decorateRequest("viewer", {
     getter(this: FastifyRequest) {
@@ -96,23 +111,31 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
       return;
     }
     const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
-    if (!session && request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    // A stale session cookie is cleared on every answer, pages included: a plain Set-Cookie header
+    // (a hijacked page response never reaches @fastify/cookie's onSend).
+    if (!session && request.cookies[SESSION_COOKIE]) setCookieHeader(reply, SESSION_COOKIE, "", { ...sessionCookieOptions(deps.cookies, new Date(0)), maxAge: 0 });
+    let browserId = request.cookies[browserCookie];
+    if (!isBrowserId(browserId)) {
+      browserId = newBrowserId();
+      setCookieHeader(reply, browserCookie, browserId, browserIdCookieOptions(deps.cookies));
+      exposeCookieToLaterReaders(request, browserCookie, browserId);
+    }
     // The roles came with the session: one query before the handler.
     const user = session ? presentCurrentUser(session, roleNames(session.user.membershipLevel, session.roles), deps.features) : anonymous;
-    const binding = session?.tokenHash ?? null;
+    const binding = csrfBindingOf({ session, browserId });
     let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
     if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {
       csrfToken = issueCsrfToken(deps.csrfSecret, binding);
       if (!STATE_CHANGING.has(request.method)) setCsrfCookie(request, reply, deps.cookies, csrfToken);
     }
-    request.viewer = { session, user, csrfToken };
+    request.viewer = { session, user, csrfToken, browserId };
   });
 
   app.addHook("preHandler", async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const path = request.url.split("?")[0] ?? "/";
     if (CSRF_EXEMPT.some((pattern) => pattern.test(path))) return;
-    const binding = request.viewer.session?.tokenHash ?? null;
+    const binding = csrfBindingOf(request.viewer);
     if (csrfRequestIsValid(deps.csrfSecret, binding, request.cookies[CSRF_COOKIE], submittedCsrfToken(request))) return;
     const fresh = issueCsrfToken(deps.csrfSecret, binding);
     setCsrfCookie(request, reply, deps.cookies, fresh);

@@ -1,14 +1,15 @@
 /**
  * Play's view of members, from the accounts member directory and the social
- * feature's blocks: never from their tables.
+ * feature's contact rule (blocks): never from their tables.
  */
 import { isClosedLevel } from "../accounts/levels.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
 import type { PlayMembers } from "./play-ports.server.ts";
 import type { ChatSilences } from "./chat/game-chat.service.server.ts";
 
-export function createPlayMembers(directory: MemberDirectory, social: Pick<SocialService, "relationship">): PlayMembers {
+export function createPlayMembers(directory: MemberDirectory, contacts: ContactGuard): PlayMembers {
   return {
     async findByUsername(username) {
       const member = await directory.memberByUsername(username);
@@ -24,8 +25,8 @@ export function createPlayMembers(directory: MemberDirectory, social: Pick<Socia
       return new Map([...found.values()].map((member) => [member.id, member.membershipLevel]));
     },
     async blockedEitherWay(a, b) {
-      const relationship = await social.relationship(a, b);
-      return relationship.isBlocked || relationship.blocksCurrentUser;
+      // The social feature's one contact rule, shared with friend requests, notes and gifts.
+      return (await contacts.refusal(a, b)) !== null;
     },
   };
 }

@@ -6,9 +6,9 @@ import { databaseTargets } from "../../test/databases.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { createNotificationsService, type NotificationsService } from "../notifications/notifications.service.server.ts";
-import { createSocialService } from "../social/social.service.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
+import { createContactGuard } from "../social/contact-guard.server.ts";
 import { createPlayMembers } from "./play-members.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
@@ -38,7 +38,7 @@ for (const target of databaseTargets()) {
       const db = database.db;
       notifications = createNotificationsService(db);
       const events = playOutbox(noOutboxNotifier, notifications.recorder);
-      const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
+      const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
       games = createGamesService({ db, members, events, ratings: createRatingsService(db), vacations: createVacationsService({ db }) });
       challenges = createChallengesService({ db, members, events, startGame: games.startGame });
       for (const username of ["alice", "bob", "carol"]) {

@@ -2,6 +2,7 @@ import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platfo
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
 import type { GameRecordsPort } from "../social/game-records.port.ts";
 import { registerArchiveRoutes } from "./archive/archive.routes.server.ts";
@@ -28,8 +29,8 @@ import { createLiveGamesService } from "./live/live-games.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, notifications: NotificationRecorder, gameRecords: GameRecordsPort) {
-  const members = createPlayMembers(directory, social);
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, gameRecords: GameRecordsPort) {
+  const members = createPlayMembers(directory, contacts);
   let activityListener: PlayActivityListener | null = null;
   const events = playOutbox(outbox, notifications, () => activityListener);
   const ratings = createRatingsService(db);
@@ -69,6 +70,7 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
       outbox,
       serviceFrom(earlier, "memberDirectory", "play"),
       serviceFrom(earlier, "social", "play"),
+      serviceFrom(earlier, "contactGuard", "play"),
       serviceFrom(earlier, "notifications", "play").recorder,
       serviceFrom(earlier, "gameRecords", "play"),
     ),

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from "../../platform/db/client.serv
 import { users } from "../accounts/accounts.tables.server.ts";
 import { blocks } from "../social/social.tables.server.ts";
 import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
-import { createSocialService } from "../social/social.service.server.ts";
+import { createContactGuard } from "../social/contact-guard.server.ts";
 import { createPlayMembers } from "./play-members.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService, type GamesDeps } from "./games.service.server.ts";
@@ -38,7 +38,7 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
   const db = database.db;
   const events: PlayEvent[] = [];
   const clock = { now: Date.parse("2026-06-01T12:00:00.000Z") };
-  const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
+  const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
   const sink = {
     async enqueue(_tx: Database, event: PlayEvent) {

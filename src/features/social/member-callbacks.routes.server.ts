@@ -143,7 +143,8 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const target = await social.findTarget(body.username);
     if (!target) throw new AppError("not_found");
     if (target.id === actor.id) return reply.code(422).send({ code: "self", message: translate(request, "social.error.self") });
-    await items.setNote(actor.id, target.id, body.note);
+    const saved = await items.setNote(actor.id, target.id, body.note);
+    if (!saved.ok) return reply.code(403).send({ code: saved.error, message: translate(request, `social.error.${saved.error}`) });
     return { status: "ok", note: body.note.trim() || null };
   });
 

@@ -1,6 +1,8 @@
 import { and, desc, eq, count } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { fail, ok, type Result } from "../../platform/http/errors.ts";
+import type { ContactGuard, ContactRefusal } from "./contact-guard.server.ts";
 import { memberItems, memberNotes } from "./social.tables.server.ts";
 
 export interface MemberNote {
@@ -10,19 +12,22 @@ export interface MemberNote {
 }
 
 /** A member's private notes about other members and their small stored items. */
-export function createMemberItemsService(db: Database, directory: Pick<MemberDirectory, "membersByIds">) {
+export function createMemberItemsService(db: Database, directory: Pick<MemberDirectory, "membersByIds">, contacts: ContactGuard) {
   return {
-    /** Saves (or, when empty, deletes) the author's note about a member. */
-    async setNote(authorId: number, subjectId: number, body: string): Promise<void> {
+    /** Saves (or, when empty, deletes) the author's note about a member; a block either way refuses a new note (deleting one stays possible). */
+    async setNote(authorId: number, subjectId: number, body: string): Promise<Result<null, ContactRefusal>> {
       const text = body.trim();
       if (!text) {
         await db.delete(memberNotes).where(and(eq(memberNotes.authorId, authorId), eq(memberNotes.subjectId, subjectId)));
-        return;
+        return ok(null);
       }
+      const refusal = await contacts.refusal(authorId, subjectId);
+      if (refusal) return fail(refusal);
       await db
         .insert(memberNotes)
         .values({ authorId, subjectId, body: text })
         .onConflictDoUpdate({ target: [memberNotes.authorId, memberNotes.subjectId], set: { body: text, updatedAt: new Date() } });
+      return ok(null);
     },
 
     async noteAbout(authorId: number, subjectId: number): Promise<string | null> {

@@ -1,7 +1,9 @@
 import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createGameRecordsPort } from "./game-records.port.ts";
+import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
@@ -13,16 +15,19 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer) {
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftsStaffOnly">) {
   const social = createSocialService(db, outbox, notifications);
-  const memberItems = createMemberItemsService(db, directory);
+  // One rule for every member-to-member write, used by other features too (gifts, challenges).
+  const contactGuard = createContactGuard(db);
+  const memberItems = createMemberItemsService(db, directory, contactGuard);
   // Ratings, lifetime scores and recent opponents: online play provides them (play.feature.server.ts).
   const gameRecords = createGameRecordsPort();
   return {
     social,
+    contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords),
+    userCards: createUserCardService(directory, social, memberItems, gameRecords, { staffOnly: membership.giftsStaffOnly }),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
@@ -35,7 +40,13 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
   tables: socialTables,
   messageCatalogs: ["features/social/messages", "features/social/card/messages", "features/social/notifications/messages"],
   createServices: async (deps, earlier) =>
-    buildSocialServices(deps, serviceFrom(earlier, "memberDirectory", "social"), serviceFrom(earlier, "notifications", "social").recorder, await sharedSecret(deps.db, "invite")),
+    buildSocialServices(
+      deps,
+      serviceFrom(earlier, "memberDirectory", "social"),
+      serviceFrom(earlier, "notifications", "social").recorder,
+      await sharedSecret(deps.db, "invite"),
+      serviceFrom(earlier, "membership", "social"),
+    ),
   realtimeEvents: friendEvents,
   notificationTypes: socialNotificationTypes,
   registerRoutes(app, { services, flags }) {

@@ -18,6 +18,7 @@ import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter 
 import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
 import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.ts";
+import { contactRefusal } from "./contact-guard.server.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
 export type SocialFailure =
@@ -215,8 +216,8 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       const outcome = await db.transaction(async (tx): Promise<Result<SocialEvent["type"], SocialFailure>> => {
         await lockPair(tx, actor.id, target.id);
         const current = await relationship(actor.id, target.id, tx);
-        if (current.blocksCurrentUser) return fail("blocked_by_member");
-        if (current.isBlocked) return fail("blocked");
+        const refusal = contactRefusal(current);
+        if (refusal) return fail(refusal);
         if (current.areFriends) return fail("already_friends");
         if (current.isFriendRequestExists) return fail("request_exists");
         if (current.isFriendRequestFromUserExists) {
@@ -315,7 +316,8 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       const refusal = await db.transaction(async (tx): Promise<SocialFailure | null> => {
         await lockPair(tx, actor.id, target.id);
         const current = await relationship(actor.id, target.id, tx);
-        if (current.blocksCurrentUser) return "blocked_by_member";
+        const blocked = contactRefusal(current);
+        if (blocked) return blocked;
         if (!(await follow(tx, actor.id, target.id))) return "already_tracking";
         return null;
       });

@@ -144,6 +144,10 @@ describe.each(databaseTargets())("the social graph on $name", (target) => {
     expect(await countRows("follows", "true")).toBe(0);
     expect(await call(bob, "POST", "/callback/friend/alice/request")).toMatchObject({ status: 403, body: { code: "blocked_by_member" } });
     expect(await call(bob, "POST", "/callback/member/alice/track")).toMatchObject({ status: 403 });
+    // Notes go through the same contact rule: none from a member one blocked, none about a member who blocked you.
+    expect(await call(bob, "POST", "/callback/user/note", { username: "alice", note: "hello" })).toMatchObject({ status: 403, body: { code: "blocked_by_member" } });
+    expect(await call(alice, "POST", "/callback/user/note", { username: "bob", note: "hello" })).toMatchObject({ status: 403, body: { code: "blocked" } });
+    expect(await countRows("member_notes", "body = 'hello'")).toBe(0);
     const bobsCard = await call(bob, "GET", "/callback/user/popup/alice");
     expect(bobsCard.body).toMatchObject({ user: { blocksCurrentUser: true, isMessageable: false, notMessageableReasonCode: "blocked" } });
     expect(await call(alice, "POST", "/callback/member/bob/block")).toMatchObject({ status: 409 });

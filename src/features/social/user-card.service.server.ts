@@ -1,3 +1,4 @@
+import { contactRefusal } from "./contact-guard.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
@@ -71,6 +72,8 @@ export function createUserCardService(
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
   games: Pick<GameRecordSource, "ratingsOf">,
+  /** The membership service's rule: while no payment provider is configured, only staff give memberships. */
+  gifts: { readonly staffOnly: boolean } = { staffOnly: true },
 ) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
@@ -125,7 +128,9 @@ export function createUserCardService(
         allowFriendRequests: user.allowFriendRequests,
         isMessageable: reason === null,
         notMessageableReasonCode: reason,
-        canReceiveGiftMembership: available && !isSelf && level >= 10 && level < 80,
+        // The card offers only what the gift route would accept: no gift across a block, none from non-staff while gifts are staff-only.
+        canReceiveGiftMembership:
+          available && !isSelf && level >= 10 && level < 80 && viewer !== null && (!gifts.staffOnly || hasAtLeast(viewer.level, "staff")) && contactRefusal(relationship) === null,
         ratings,
         rating: ratings[0]?.rating ?? null,
         ratingType: ratings[0]?.type ?? null,

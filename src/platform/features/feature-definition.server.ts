@@ -4,18 +4,19 @@
  * root outside the platform (src/app/). The platform runs whatever the list
  * holds and never names a feature.
  */
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/client.server.ts";
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { CookiePolicy } from "../http/cookie-policy.ts";
-import type { Services } from "../http/load-context.ts";
+import type { PageRequestIdentity, Services } from "../http/load-context.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { NotificationTypeDefinition } from "../notifications/notification-types.ts";
 import type { EventBus } from "../realtime/bus.server.ts";
 import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
-/** What the process gives every feature's service factory. */
+/** What the process gives every feature's service factory. */import type { Mailer } from "../mail/mailer.ts";
+
 export interface PlatformDeps {
   readonly db: Database;
   readonly bus: EventBus;
@@ -29,6 +30,10 @@ export interface PlatformDeps {
   readonly log: FastifyBaseLogger;
   /** Events written with enqueueEvent in a transaction: kick() after the commit publishes them. */
   readonly outbox: OutboxRelay;
+  /** The one mailer (SMTP when SMTP_URL is set, else the local outbox of files). */
+  readonly mailer: Mailer;
+  /** Who asks, as the feature that owns sessions learnt it (the platform's own routes read the member from here, never from a body). */
+  readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
 }
 
 /** What route and job registration receive: the platform's pieces and every feature's services, built once. */

@@ -1,12 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import type { FeatureFlags } from "../flags/feature-flags.ts";
+import type { PageRequestIdentity } from "./load-context.ts";
 import { clientErrorReports } from "./client-reports.tables.server.ts";
 import { AppError } from "./errors.ts";
 import { CLIENT_METRICS_PATH } from "./client-metrics.ts";
 
-/** Body of POST /error-reporting/web (spec 001 §7.7). */
+/** The largest error report accepted: a message and a stack trace, not a dump. */
+export const ERROR_REPORT_MAX_BYTES = 8 * 1024;
+
+/**
+ * Body of POST /error-reporting/web (spec 001 §7.7). The `user` record the
+ * browser sends is accepted and ignored: who reported is the session's member.
+ */
 export const errorReportSchema = z.object({
   ip: z.string().max(64).optional(),
   user: z
@@ -19,8 +26,8 @@ export const errorReportSchema = z.object({
       username: z.string().max(25).nullish(),
     })
     .nullish(),
-  userAgent: z.string().max(1000),
-  error: z.string().min(1).max(20_000),
+  userAgent: z.string().max(512),
+  error: z.string().min(1).max(6_000),
 });
 
 export const clientMetricSchema = z.discriminatedUnion("kind", [
@@ -32,20 +39,23 @@ export const clientMetricSchema = z.discriminatedUnion("kind", [
 /**
  * Browser telemetry. Both endpoints are write-only sinks that change no
  * member's data, so they take no CSRF token (sendBeacon cannot send one);
- * the rate limit keeps them from being a flood target.
+ * small bodies and a per-address rate limit keep them from being a flood
+ * target, and the reporter is the session's member, never what a body claims.
  */
-export function registerClientReports(app: FastifyInstance, deps: { db: Database; features: FeatureFlags }): void {
+export function registerClientReports(app: FastifyInstance, deps: { db: Database; features: FeatureFlags; identityOf: (request: FastifyRequest) => PageRequestIdentity }): void {
   const rateLimit = { max: 30, timeWindow: "1 minute" };
+  const reportRateLimit = { max: 10, timeWindow: "1 minute" };
 
-  app.post("/error-reporting/web", { config: { rateLimit }, bodyLimit: 64 * 1024 }, async (request, reply) => {
+  app.post("/error-reporting/web", { config: { rateLimit: reportRateLimit }, bodyLimit: ERROR_REPORT_MAX_BYTES }, async (request, reply) => {
     if (!deps.features.error_reporting) throw new AppError("feature_disabled");
     const report = errorReportSchema.parse(request.body);
-    const userId = typeof report.user?.id === "number" ? report.user.id : Number(report.user?.id) || null;
+    const { viewer } = deps.identityOf(request);
+    const reporter = viewer.isLoggedIn && viewer.id !== null ? viewer : null;
     await deps.db.insert(clientErrorReports).values({
       ip: request.ip,
-      userId: userId && Number.isSafeInteger(userId) && userId < 2 ** 31 ? userId : null,
-      username: report.user?.username ?? null,
-      reportedUser: report.user ?? null,
+      userId: reporter?.id ?? null,
+      username: reporter?.username ?? null,
+      reportedUser: null,
       userAgent: report.userAgent,
       error: report.error,
     });

@@ -11,6 +11,8 @@ export const apiErrors = {
   unauthenticated: { status: 401, messageKey: "error.unauthenticated" },
   forbidden: { status: 403, messageKey: "error.forbidden" },
   csrf_token_invalid: { status: 403, messageKey: "error.csrf_token_invalid" },
+  /** A write whose Origin is another site (same-origin-writes.server.ts). */
+  cross_origin: { status: 403, messageKey: "error.cross_origin" },
   /** Sent with the x-kingside-challenge header: the human check must be passed first (spec 001 §4.7). */
   challenge_required: { status: 403, messageKey: "error.challenge_required" },
   not_found: { status: 404, messageKey: "error.not_found" },

@@ -52,6 +52,8 @@ export type KingsideLoadContext = {
   readonly viewer: PageViewer;
   /** The CSRF token valid for this request's session; forms embed it as _token. */
   readonly csrfToken: string;
+  /** This page's Content-Security-Policy nonce: entry.server puts it on every inline script. */
+  readonly cspNonce: string;
 };
 
 declare module "react-router" {

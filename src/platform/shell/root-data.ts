@@ -16,5 +16,7 @@ export interface RootData {
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;
   readonly csrfToken: string;
+  /** The document's CSP nonce, for the one inline script of our own (zod-without-eval.ts). */
+  readonly cspNonce: string;
   readonly theme: "dark";
 }

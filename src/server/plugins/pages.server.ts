@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { safeRedirectPath } from "../../platform/links/links.ts";
+import { newCspNonce, pageContentSecurityPolicy } from "../../platform/http/content-security-policy.server.ts";
 
 /** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
 const API_PREFIXES = ["/callback/", "/pub/", "/api/", "/error-reporting/", "/client-metrics", "/guest/", "/moderation/", "/ws"];
@@ -16,7 +17,7 @@ export interface PagesOptions {
   readonly build: ServerBuild;
   readonly clientDir: string;
   readonly production: boolean;
-  readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken">;
+  readonly context: Omit<KingsideLoadContext, "viewer" | "csrfToken" | "cspNonce">;
   /** Who asks, as the feature that owns sessions learnt it in its request hook. */
   readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
 }
@@ -62,12 +63,17 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           return reply.redirect(withoutSlash, 301);
         }
         const identity = options.identityOf(request);
-        const context: AppLoadContext = { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken };
+        const cspNonce = newCspNonce();
+        const context: AppLoadContext = { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce };
         const response = await handleRequest(toFetchRequest(request, reply), context);
         // Through Fastify's reply (not the raw socket) so the compression and cookie hooks see the page.
         reply.status(response.status);
         for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
         for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+        // Every page: its scripts by nonce only, never framed; and never stored by a cache, since every
+        // page carries the viewer's CSRF token (and, signed in, their private data).
+        reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
+        reply.header("cache-control", "private, no-store");
         if (!response.body || request.method === "HEAD") return reply.send();
         return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
       },

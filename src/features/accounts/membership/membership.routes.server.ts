@@ -4,7 +4,8 @@ import { translate } from "../../../platform/http/json-errors.server.ts";
 import { generateLink } from "../../../platform/links/links.ts";
 import { checkoutBodySchema, giftBodySchema, giftParamsSchema, grantBodySchema, type MembershipFailure, type MembershipStatus } from "./membership.schema.ts";
 import { membershipPolicy } from "./membership.policy.server.ts";
-import type { MembershipService } from "./membership.service.server.ts";
+import type { GiftContactCheck, MembershipService } from "./membership.service.server.ts";
+import { hasAtLeast } from "../levels.ts";
 
 const FAILURE_STATUS = {
   member_not_found: 404,
@@ -12,6 +13,9 @@ const FAILURE_STATUS = {
   membership_permanent: 409,
   gift_to_self: 422,
   payments_unavailable: 503,
+  gift_staff_only: 403,
+  blocked_by_member: 403,
+  blocked: 403,
 } as const satisfies Record<MembershipFailure, number>;
 
 function refuse(request: FastifyRequest, reply: FastifyReply, failure: MembershipFailure, backTo: string, keep: Readonly<Record<string, string | undefined>> = {}) {
@@ -31,7 +35,7 @@ function presentMembership(status: MembershipStatus): { membership: MembershipSt
  * (members) and /callback/membership/checkout (the purchase form). JSON from
  * the HTTP client, or plain form posts answered with 303 back to the page.
  */
-export function registerMembershipRoutes(app: FastifyInstance, deps: { membership: MembershipService }): void {
+export function registerMembershipRoutes(app: FastifyInstance, deps: { membership: MembershipService; contacts: GiftContactCheck }): void {
   const membershipPage = generateLink("web_membership");
   const changeRateLimit = { max: 30, timeWindow: "1 minute" };
 
@@ -52,7 +56,7 @@ export function registerMembershipRoutes(app: FastifyInstance, deps: { membershi
     const profile = generateLink("web_member_profile", { username: params.data.username.toLowerCase() });
     const body = giftBodySchema.safeParse(request.body ?? {});
     if (!body.success) return invalid(request, reply, profile);
-    const result = await deps.membership.gift(giver.user.id, params.data.username, body.data.level, body.data.period);
+    const result = await deps.membership.gift({ id: giver.user.id, isStaff: hasAtLeast(giver.user.membershipLevel, "staff") }, params.data.username, body.data.level, body.data.period, deps.contacts);
     if (!result.ok) return refuse(request, reply, result.error, profile);
     return formSucceeded(request, reply, generateLink("web_member_profile", { username: result.value.username.toLowerCase(), done: "gifted" }), presentMembership(result.value));
   });

@@ -228,41 +228,75 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
   });
 
   describe("gifts", () => {
-    it("lets a member gift another a membership, recorded with gifted_by", async () => {
+    it("lets staff gift a member a membership, recorded with gifted_by", async () => {
       const member = nextFresh();
-      const alice = await userFacts(db(), "alice");
-      const response = await (await as("alice")).post(`/callback/membership/gift/${member}`, { level: "platinum", period: "monthly" });
+      const staff = await userFacts(db(), "staff");
+      const response = await (await as("staff")).post(`/callback/membership/gift/${member}`, { level: "platinum", period: "monthly" });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ membership: { username: member, level: levels.platinum } });
       const facts = await userFacts(db(), member);
       expect(facts.membershipLevel).toBe(levels.platinum);
       const [grant] = await db().select().from(membershipGrants).where(eq(membershipGrants.userId, facts.id));
-      expect(grant).toMatchObject({ giftedBy: alice.id, grantedBy: null, provider: "builtin", period: "monthly" });
+      expect(grant).toMatchObject({ giftedBy: staff.id, grantedBy: null, provider: "builtin", period: "monthly" });
+    });
+
+    it("refuses a gift from a member who is not staff while no payment provider is configured (nothing of value for free)", async () => {
+      const member = nextFresh();
+      const grants = await grantCount();
+      for (const giver of ["alice", "bob", "moderator"]) {
+        const response = await (await as(giver)).post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly" });
+        expect(response.status, giver).toBe(403);
+        expect(await response.json(), giver).toMatchObject({ code: "gift_staff_only" });
+      }
+      expect(await grantCount()).toBe(grants);
+      expect((await userFacts(db(), member)).membershipLevel).toBe(levels.basic);
+      expect(await (await as("alice")).html(`/member/${member}`)).not.toContain(`action="/callback/membership/gift/`);
+      // The user card offers the gift only where the route would accept it.
+      expect(await (await (await as("alice")).get(`/callback/user/popup/${member}`)).json()).toMatchObject({ user: { canReceiveGiftMembership: false } });
+      expect(await (await (await as("staff")).get(`/callback/user/popup/${member}`)).json()).toMatchObject({ user: { canReceiveGiftMembership: true } });
+    });
+
+    it("refuses a gift to a member who blocked the giver, and to one the giver blocked", async () => {
+      const member = nextFresh();
+      const staff = await as("staff");
+      const grants = await grantCount();
+      const staffRow = await userFacts(db(), "staff");
+      const memberRow = await userFacts(db(), member);
+      await queryRows(db(), sql`insert into blocks (blocker_id, blocked_id) values (${memberRow.id}, ${staffRow.id})`);
+      const refused = await staff.post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly" });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "blocked_by_member" });
+      expect(await staff.html(`/member/${member}`)).not.toContain(`action="/callback/membership/gift/`);
+      await queryRows(db(), sql`delete from blocks where blocker_id = ${memberRow.id}`);
+      expect((await staff.post(`/callback/member/${member}/block`)).status).toBeLessThan(300);
+      const own = await staff.post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly" });
+      expect(await own.json()).toMatchObject({ code: "blocked" });
+      expect(await grantCount()).toBe(grants);
     });
 
     it("records the signed-in giver, whatever the body claims", async () => {
       const member = nextFresh();
       const carla = await userFacts(db(), "carla");
-      const bob = await userFacts(db(), "bob");
-      await (await as("bob")).post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly", giftedBy: carla.id, userId: carla.id, username: "carla" });
+      const staff = await userFacts(db(), "staff");
+      await (await as("staff")).post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly", giftedBy: carla.id, userId: carla.id, username: "carla" });
       const facts = await userFacts(db(), member);
       const [grant] = await db().select().from(membershipGrants).where(eq(membershipGrants.userId, facts.id));
-      expect(grant?.giftedBy).toBe(bob.id);
+      expect(grant?.giftedBy).toBe(staff.id);
       expect((await userFacts(db(), "carla")).membershipExpiresAt).toBeNull();
     });
 
     it("works as a form post from the member page, with a notice", async () => {
       const member = nextFresh();
-      const alice = await as("alice");
-      expect(await alice.html(`/member/${member}`)).toContain(`action="/callback/membership/gift/${member}"`);
-      const response = await alice.fetch("POST", `/callback/membership/gift/${member}`, { form: { level: "gold", period: "yearly" } });
+      const staff = await as("staff");
+      expect(await staff.html(`/member/${member}`)).toContain(`action="/callback/membership/gift/${member}"`);
+      const response = await staff.fetch("POST", `/callback/membership/gift/${member}`, { form: { level: "gold", period: "yearly" } });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(`/member/${member.toLowerCase()}?done=gifted`);
-      expect(await alice.html(response.headers.get("location") ?? "")).toContain('role="status">Thank you! The gift membership is active.</p>');
+      expect(await staff.html(response.headers.get("location") ?? "")).toContain('role="status">Thank you! The gift membership is active.</p>');
     });
 
-    it("refuses a gift to oneself, to closed, disabled and guest accounts, to staff and to unknown members", async () => {
-      const alice = await as("alice");
+    it("refuses a gift to oneself, to closed, disabled and guest accounts, to moderators and to unknown members", async () => {
+      const staff = await as("staff");
       const [closed] = await generatedMembers(levels.closed_voluntarily, 1);
       const disabled = nextFresh();
       await db().update(users).set({ isEnabled: false }).where(eq(users.usernameKey, disabled.toLowerCase()));
@@ -270,20 +304,20 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
       await db().update(users).set({ membershipLevel: levels.guest }).where(eq(users.usernameKey, guest.toLowerCase()));
       const grants = await grantCount();
       const cases: [string, number, string][] = [
-        ["alice", 422, "gift_to_self"],
-        ["ALICE", 422, "gift_to_self"],
+        ["staff", 422, "gift_to_self"],
+        ["STAFF", 422, "gift_to_self"],
         [closed ?? "", 422, "not_eligible"],
         [disabled, 422, "not_eligible"],
         [guest, 422, "not_eligible"],
-        ["staff", 422, "not_eligible"],
+        ["moderator", 422, "not_eligible"],
         ["no-such-member-x", 404, "member_not_found"],
       ];
       for (const [username, status, code] of cases) {
-        const response = await alice.post(`/callback/membership/gift/${username}`, { level: "gold", period: "monthly" });
+        const response = await staff.post(`/callback/membership/gift/${username}`, { level: "gold", period: "monthly" });
         expect(response.status, username).toBe(status);
         expect(await response.json(), username).toMatchObject({ code });
       }
-      expect((await alice.post("/callback/membership/gift/bad%20name", { level: "gold", period: "monthly" })).status).toBe(404);
+      expect((await staff.post("/callback/membership/gift/bad%20name", { level: "gold", period: "monthly" })).status).toBe(404);
       expect(await grantCount()).toBe(grants);
       expect((await userFacts(db(), guest)).membershipLevel).toBe(levels.guest);
     });
@@ -291,9 +325,9 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
     it("refuses bad plans with 422, anonymous visitors with 401 and guests with 403", async () => {
       const member = nextFresh();
       const grants = await grantCount();
-      const alice = await as("alice");
+      const staff = await as("staff");
       for (const body of [{ level: "silver", period: "monthly" }, { level: "gold" }, { level: "gold", period: "forever" }, {}]) {
-        expect((await alice.post(`/callback/membership/gift/${member}`, body)).status, JSON.stringify(body)).toBe(422);
+        expect((await staff.post(`/callback/membership/gift/${member}`, body)).status, JSON.stringify(body)).toBe(422);
       }
       expect((await anonymous().post(`/callback/membership/gift/${member}`, { level: "gold", period: "monthly" })).status).toBe(401);
       const [guestName] = await membersWithPassword(db(), levels.guest, 1);
@@ -303,7 +337,7 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
     });
 
     it("shows no gift form to oneself or to anonymous visitors", async () => {
-      expect(await (await as("alice")).html("/member/alice")).not.toContain('action="/callback/membership/gift/');
+      expect(await (await as("staff")).html("/member/staff")).not.toContain('action="/callback/membership/gift/');
       expect(await anonymous().html("/member/bob")).not.toContain('action="/callback/membership/gift/');
     });
   });

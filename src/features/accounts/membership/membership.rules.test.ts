@@ -23,9 +23,13 @@ describe("who can receive a membership", () => {
     expect(grantRefusal(target(levels.diamond, null))).toBe("membership_permanent");
   });
 
-  it("gifts: not to oneself", () => {
-    expect(giftRefusal(2, target(levels.basic))).toBe("gift_to_self");
-    expect(giftRefusal(3, target(levels.basic))).toBeNull();
+  it("gifts: staff only while the provider takes no payment, and not to oneself", () => {
+    const builtin = { takesPayment: false };
+    const paid = { takesPayment: true };
+    expect(giftRefusal({ id: 3, isStaff: false }, target(levels.basic), builtin)).toBe("gift_staff_only");
+    expect(giftRefusal({ id: 3, isStaff: true }, target(levels.basic), builtin)).toBeNull();
+    expect(giftRefusal({ id: 3, isStaff: false }, target(levels.basic), paid)).toBeNull();
+    expect(giftRefusal({ id: 2, isStaff: true }, target(levels.basic), builtin)).toBe("gift_to_self");
   });
 });
 

@@ -42,7 +42,7 @@ export interface GiftersPage {
 }
 
 /** Outcomes of a grant or gift that are refusals, not errors; each has a message key membership.error.<code>. */
-export const membershipFailures = ["member_not_found", "not_eligible", "membership_permanent", "gift_to_self", "payments_unavailable"] as const;
+export const membershipFailures = ["member_not_found", "not_eligible", "membership_permanent", "gift_to_self", "payments_unavailable", "gift_staff_only", "blocked_by_member", "blocked"] as const;
 export type MembershipFailure = (typeof membershipFailures)[number];
 /** Notices a page shows after a form post: membership.done.<code>. */
 export const membershipNotices = ["granted", "gifted"] as const;

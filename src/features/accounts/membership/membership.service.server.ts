@@ -34,6 +34,8 @@ export type GrantFailure = Extract<MembershipFailure, "member_not_found" | "not_
 export interface MembershipProvider {
   /** Stored in membership_grants.provider. */
   readonly name: string;
+  /** Whether grant() runs after a real payment cleared. Without one, a gift would be something of value for free: only staff may give it. */
+  readonly takesPayment: boolean;
   grant(request: MembershipGrantRequest): Promise<Result<MembershipStatus, GrantFailure>>;
 }
 
@@ -72,9 +74,22 @@ export function grantRefusal(target: MembershipTarget): GrantFailure | null {
   return null;
 }
 
-/** Gifts add one rule: not to oneself. */
-export function giftRefusal(giverId: number, target: MembershipTarget): MembershipFailure | null {
-  if (giverId === target.id) return "gift_to_self";
+/** Who gives a gift, as the session knows them. */
+export interface Giver {
+  readonly id: number;
+  readonly isStaff: boolean;
+}
+
+/** Whether `giverId` may reach `targetId` (the social feature's block rule): a refusal code, or null. */
+export type GiftContactCheck = (giverId: number, targetId: number) => Promise<"blocked_by_member" | "blocked" | null>;
+
+/**
+ * Gifts add their rules to a grant's: staff only while the provider takes no
+ * payment (nothing of value for free), not to oneself.
+ */
+export function giftRefusal(giver: Giver, target: MembershipTarget, provider: Pick<MembershipProvider, "takesPayment">): MembershipFailure | null {
+  if (!provider.takesPayment && !giver.isStaff) return "gift_staff_only";
+  if (giver.id === target.id) return "gift_to_self";
   return grantRefusal(target);
 }
 
@@ -94,6 +109,7 @@ export function grantOutcome(target: MembershipTarget, level: PlanLevel, period:
 export function createBuiltinMembershipProvider(db: Database, now: () => Date = () => new Date()): MembershipProvider {
   return {
     name: "builtin",
+    takesPayment: false,
     async grant(request) {
       return db.transaction(async (tx): Promise<Result<MembershipStatus, GrantFailure>> => {
         const [target] = await tx
@@ -171,6 +187,8 @@ export function createMembershipService(db: Database, provider: MembershipProvid
 
   return {
     providerName: provider.name,
+    /** Whether only staff may give memberships (no payment provider configured). */
+    giftsStaffOnly: !provider.takesPayment,
 
     /** A member's level and expiry (null: unknown member). */
     async statusOf(userId: number): Promise<MembershipStatus | null> {
@@ -178,11 +196,12 @@ export function createMembershipService(db: Database, provider: MembershipProvid
       return row ? { username: row.username, level: row.level, expiresAt: row.expiresAt?.toISOString() ?? null } : null;
     },
 
-    /** Whether `username` may receive a gift from `giverId` right now (null: yes). */
-    async giftRefusalFor(giverId: number, username: string): Promise<MembershipFailure | null> {
+    /** Whether `username` may receive a gift from `giver` right now (null: yes). */
+    async giftRefusalFor(giver: Giver, username: string, contacts: GiftContactCheck): Promise<MembershipFailure | null> {
+      if (!provider.takesPayment && !giver.isStaff) return "gift_staff_only";
       const target = await targetByUsername(username);
       if (!target) return "member_not_found";
-      return giftRefusal(giverId, target);
+      return giftRefusal(giver, target, provider) ?? (await contacts(giver.id, target.id));
     },
 
     /** Staff grant or extend a membership. */
@@ -192,12 +211,18 @@ export function createMembershipService(db: Database, provider: MembershipProvid
       return provider.grant({ userId: target.id, level, period, by: staffId });
     },
 
-    /** A member gifts a membership to another member. */
-    async gift(giverId: number, username: string, level: PlanLevel, period: PlanPeriod): Promise<Result<MembershipStatus, MembershipFailure>> {
+    /**
+     * A member gifts a membership to another member: staff only while no
+     * payment provider is configured, never to a member who blocked the giver.
+     */
+    async gift(giver: Giver, username: string, level: PlanLevel, period: PlanPeriod, contacts: GiftContactCheck): Promise<Result<MembershipStatus, MembershipFailure>> {
+      if (!provider.takesPayment && !giver.isStaff) return fail("gift_staff_only");
       const target = await targetByUsername(username);
       if (!target) return fail("member_not_found");
-      if (target.id === giverId) return fail("gift_to_self");
-      return provider.grant({ userId: target.id, level, period, by: giverId, giftedBy: giverId });
+      if (target.id === giver.id) return fail("gift_to_self");
+      const blocked = await contacts(giver.id, target.id);
+      if (blocked) return fail(blocked);
+      return provider.grant({ userId: target.id, level, period, by: giver.id, giftedBy: giver.id });
     },
 
     /** Members who gifted memberships, most gifts first; only enabled, open accounts are listed. */

@@ -30,9 +30,11 @@ describe("the common-password list", () => {
 });
 
 describe("the password rules that need no database", () => {
-  it("refuses a common password and one equal to the username, without regard to case", () => {
-    expect(passwordProblems("Football1", "someone")).toEqual(["password.too_common"]);
-    expect(passwordProblems("MagnusFan_99", "magnusfan_99")).toEqual(["password.same_as_username"]);
-    expect(passwordProblems("correct-horse-battery", "someone")).toEqual([]);
+  it("refuses a common password and one equal to the username or the email, without regard to case", () => {
+    const owner = { username: "someone", email: "someone.else@example.com" };
+    expect(passwordProblems("Football1", owner)).toEqual(["password.too_common"]);
+    expect(passwordProblems("MagnusFan_99", { username: "magnusfan_99", email: null })).toEqual(["password.same_as_username"]);
+    expect(passwordProblems("Someone.Else@Example.com", owner)).toEqual(["password.same_as_email"]);
+    expect(passwordProblems("correct-horse-battery", owner)).toEqual([]);
   });
 });

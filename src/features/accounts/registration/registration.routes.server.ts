@@ -22,15 +22,21 @@ import {
 } from "./registration.schema.ts";
 import type { RegistrationService } from "./registration.service.server.ts";
 
+import type { AccountMail } from "../account-mail/account-mail.server.ts";
+
 export interface RegistrationDeps extends SignInDeps {
   readonly registration: RegistrationService;
   /** Befriends the inviter when the member registered through an invite link (an invalid token does nothing). */
   readonly acceptInvite: (newMemberId: number, inviteToken: string) => Promise<void>;
+  /** Tells the owner of the address: a welcome, or that someone tried to register with their address. */
+  readonly accountMail: AccountMail;
 }
 
 /** Registrations per address and minute (like sign-in's); the human check (config.humanCheck) comes on top. */
 const registrationRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" }, humanCheck: "registration" } as const;
 const guestRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" } } as const;
+/** Creating a guest account writes a row for anyone who asks: past a few per address, the human check. */
+const guestCreationRouteConfig = { ...guestRouteConfig, humanCheck: "guest" } as const;
 const usernameCheckRouteConfig = { rateLimit: { max: 120, timeWindow: "1 minute" } } as const;
 
 /** What a refused form keeps for the next try (never the password). */
@@ -92,9 +98,13 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
       return refuseRegistration(request, reply, errors);
     }
     if (invite) await deps.acceptInvite(result.value.id, invite);
+    // The same answer whether or not the address had an account: the mail says which it was.
+    const { emailOwner } = result.value;
+    if (emailOwner) await deps.accountMail.send("email_taken", emailOwner, request.siteOrigin);
+    else await deps.accountMail.send("registered", { username: result.value.username, email, language: requestLocale(request) }, request.siteOrigin);
     await startSession(request, reply, deps, result.value.id, { remember: false, twoFactorPending: false });
     const target = safeRedirectPath(redirectUrl) ?? generateLink("web_home", {}, { locale });
-    return formSucceeded(request, reply, target, { username: result.value.username, convertedGuest: result.value.convertedGuest });
+    return formSucceeded(request, reply, target, { username: result.value.username, convertedGuest: result.value.convertedGuest, confirmationSent: true });
   });
 
   app.get("/callback/user/valid", { config: usernameCheckRouteConfig }, async (request, reply) => {
@@ -105,7 +115,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     return reply.header("cache-control", "no-store").send(answer);
   });
 
-  app.post("/guest", { config: guestRouteConfig }, async (request, reply) => {
+  app.post("/guest", { config: guestCreationRouteConfig }, async (request, reply) => {
     const parsed = guestBodySchema.safeParse(bodyOf(request));
     const locale = pathLocaleOf(request);
     const target = safeRedirectPath(parsed.success ? parsed.data.redirectUrl : undefined) ?? generateLink("web_play_new", {}, { locale });

@@ -21,7 +21,7 @@ export const SKILL_LEVEL_MAX = 3000;
 export const registrationFieldErrors = {
   username: ["required", "too_short", "too_long", "invalid_characters", "taken"],
   email: ["required", "invalid", "taken"],
-  password: ["required", "too_short", "too_long", "too_common", "same_as_username"],
+  password: ["required", "too_short", "too_long", "too_common", "same_as_username", "same_as_email"],
   country: ["required", "invalid"],
 } as const;
 

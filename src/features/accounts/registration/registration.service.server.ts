@@ -19,9 +19,18 @@ export interface RegistrationInput {
   readonly language: string;
 }
 
+/** What is written: the email is left out when it belongs to another account. */
+type StoredRegistration = Omit<RegistrationInput, "email"> & { readonly email: string | null };
+
 export interface RegisteredMember {
   readonly id: number;
   readonly username: string;
+  /**
+   * Set when the email belonged to another account: the member is registered
+   * without it (registration never says an address is taken) and its owner
+   * is told by mail instead.
+   */
+  readonly emailOwner?: { readonly username: string; readonly email: string; readonly language: string };
   /** A guest became this member: the same row, so its games stay its own. */
   readonly convertedGuest: boolean;
 }
@@ -36,10 +45,17 @@ export function generateGuestName(): string {
   return `Guest${randomInt(1_000_000_000, 10_000_000_000)}`;
 }
 
-/** Refusals that need no database: the password's own problems. */
-export function passwordProblems(password: string, username: string): RegistrationFieldError[] {
+/**
+ * Refusals that need no database: the password's own problems. THE password
+ * rule of the site: registration uses it, and so must every password change
+ * (a password equal to the username or the email is the first one an
+ * attacker tries).
+ */
+export function passwordProblems(password: string, owner: { readonly username: string; readonly email: string | null }): RegistrationFieldError[] {
   if (isCommonPassword(password)) return ["password.too_common"];
-  if (password.toLowerCase() === username.toLowerCase()) return ["password.same_as_username"];
+  const typed = password.trim().toLowerCase();
+  if (typed === owner.username.trim().toLowerCase()) return ["password.same_as_username"];
+  if (owner.email && typed === owner.email.trim().toLowerCase()) return ["password.same_as_email"];
   return [];
 }
 
@@ -77,7 +93,12 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
     return taken;
   }
 
-  async function createMember(input: RegistrationInput, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
+  async function ownerOfEmail(email: string): Promise<{ username: string; email: string; language: string } | null> {
+    const [row] = await db.select({ username: users.username, email: users.email, language: users.language }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    return row?.email ? { username: row.username, email: row.email, language: row.language } : null;
+  }
+
+  async function createMember(input: StoredRegistration, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
     const [created] = await db
       .insert(users)
       .values({
@@ -99,7 +120,7 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
     return refused(taken);
   }
 
-  async function convertGuest(guestId: number, input: RegistrationInput, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
+  async function convertGuest(guestId: number, input: StoredRegistration, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
     try {
       const [converted] = await db
         .update(users)
@@ -139,11 +160,17 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
      * that member in place: same id, same games.
      */
     async register(input: RegistrationInput, guestId: number | null): Promise<Result<RegisteredMember, RegistrationRefusal>> {
-      const problems = [...(await takenFields(input.username, input.email, guestId)), ...passwordProblems(input.password, input.username)];
+      const taken = await takenFields(input.username, input.email, guestId);
+      const problems = [...taken.filter((problem) => problem !== "email.taken"), ...passwordProblems(input.password, input)];
       if (problems.length > 0) return refused(problems);
+      // A taken email is not refused (that would tell anyone which addresses have accounts):
+      // the member is registered without it, and the address's owner hears of it by mail.
+      const emailOwner = taken.includes("email.taken") ? await ownerOfEmail(input.email) : null;
+      const stored = emailOwner ? { ...input, email: null } : input;
       // argon2id is the library's default algorithm (its const enum cannot be imported here); the tests check the "$argon2id$" prefix.
       const passwordHash = await hash(input.password);
-      return guestId === null ? createMember(input, passwordHash) : convertGuest(guestId, input, passwordHash);
+      const result = guestId === null ? await createMember(stored, passwordHash) : await convertGuest(guestId, stored, passwordHash);
+      return result.ok && emailOwner ? ok({ ...result.value, emailOwner }) : result;
     },
 
     /** A guest member: level 0, a generated name, no email and no password. */

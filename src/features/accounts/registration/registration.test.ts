@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../../platform/db/client.server.ts";
@@ -19,7 +22,13 @@ const DEMO_PASSWORD = "kingside-demo";
  * requests per address, and these tests are about registration itself.
  */
 describe.each(databaseTargets())("registration on $name", (target) => {
-  const suite = appForSuite(target, { seedDemoData: true, trustProxy: { hops: 1 } });
+  const outbox = mkdtempSync(join(tmpdir(), "kingside-registration-mail-"));
+  const suite = appForSuite(target, { seedDemoData: true, trustProxy: { hops: 1 }, mailOutboxDir: outbox });
+  /** The messages the outbox holds for `address`, as their raw text. */
+  const mailsTo = (address: string): string[] =>
+    readdirSync(outbox)
+      .map((file) => readFileSync(join(outbox, file), "utf8"))
+      .filter((text) => text.includes(`\r\nTo: ${address}\r\n`));
   let addressCounter = 0;
 
   const db = () => suite.current.kingside.database.db;
@@ -104,7 +113,6 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       ["a username with a non-ASCII letter", { username: "schön" }, "username", "registration.error.username.invalid_characters"],
       ["a missing username", { username: undefined }, "username", "registration.error.username.required"],
       ["a username taken in another case", { username: "ALICE" }, "username", "registration.error.username.taken"],
-      ["an email taken in another case", { email: "Alice@Example.COM" }, "email", "registration.error.email.taken"],
       ["an invalid email", { email: "not-an-email" }, "email", "registration.error.email.invalid"],
       ["a password shorter than 8 characters", { password: "short1!" }, "password", "registration.error.password.too_short"],
       ["a common password, whatever its case", { password: "PassWord123" }, "password", "registration.error.password.too_common"],
@@ -123,6 +131,37 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       expect(answer).toMatchObject({ code: "validation_failed", fields: { [field]: messages[messageKey] } });
       expect(await memberCount()).toBe(before);
       expect(session.cookies.get(SESSION_COOKIE)).toBeUndefined();
+    });
+
+    it("answers a taken email exactly like a fresh one, and tells the address's owner by mail instead", async () => {
+      const fresh = registration();
+      const freshAnswer = await postJson(browser(), "/register", fresh);
+      const taken = registration({ email: "Alice@Example.COM" });
+      const takenSession = browser();
+      const takenAnswer = await postJson(takenSession, "/register", taken);
+      expect(takenAnswer.status).toBe(freshAnswer.status);
+      const [freshBody, takenBody] = [await freshAnswer.json(), await takenAnswer.json()];
+      expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
+      expect(takenBody).toMatchObject({ confirmationSent: true, username: taken.username });
+      expect(freshBody).toMatchObject({ confirmationSent: true });
+      expect(takenSession.cookies.get(SESSION_COOKIE)).toBeTruthy();
+      // The new member does not get the address; alice keeps it and hears of the attempt.
+      expect((await userNamed(taken.username))?.email).toBeNull();
+      expect((await userNamed("alice"))?.email).toBe("alice@example.com");
+      const toAlice = mailsTo("alice@example.com");
+      expect(toAlice).toHaveLength(1);
+      expect(toAlice[0]).toContain("Someone tried to register with your email address");
+      expect(toAlice[0]).toContain("Hello alice,");
+      expect(mailsTo(fresh.email)[0]).toContain("This confirms your registration");
+    });
+
+    it("refuses a password equal to the email", async () => {
+      const before = await memberCount();
+      const body = registration();
+      const response = await postJson(browser(), "/register", { ...body, password: body.email.toUpperCase() });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({ fields: { password: messages["registration.error.password.same_as_email"] } });
+      expect(await memberCount()).toBe(before);
     });
 
     it("refuses a password equal to the username", async () => {
@@ -281,6 +320,24 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe("/clubs");
       expect(session.cookies.get(SESSION_COOKIE)).toBeTruthy();
+    });
+
+    it("asks for the human check past a few new guests from one address (and creates no row without it)", async () => {
+      const address = freshAddress();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const session = browser();
+        await session.ensureCsrf();
+        statuses.push((await session.request("POST", "/guest", { json: {}, headers: { "x-forwarded-for": address } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+      const before = await memberCount();
+      const session = browser();
+      await session.ensureCsrf();
+      const challenged = await session.request("POST", "/guest", { json: {}, headers: { "x-forwarded-for": address } });
+      expect(challenged.status).toBe(403);
+      expect(await challenged.json()).toMatchObject({ code: "challenge_required" });
+      expect(await memberCount()).toBe(before);
     });
 
     it("refuses a guest without the CSRF token", async () => {

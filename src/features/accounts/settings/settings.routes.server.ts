@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { formSucceeded, type FormFailure } from "../../../platform/http/form-response.server.ts";
-import { issueCsrfToken } from "../../../platform/security/csrf.server.ts";
 import { SESSION_COOKIE } from "../sessions.service.server.ts";
-import { setCsrfCookie, type CookiePolicy } from "../viewer.server.ts";
+import { anonymousCsrfToken, setCsrfCookie, type CookiePolicy } from "../viewer.server.ts";
 import { backToSettings, keyedFailure, memberSession, refuseNonMember } from "./member-form.server.ts";
 import { pageLinkFor } from "./page-links.server.ts";
 import { closeAccountBodySchema, revokeSessionBodySchema, type SettingsFailure } from "./settings.schema.ts";
@@ -56,7 +55,7 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, deps: Accoun
     if (!result.ok) return backToSettings(request, reply, settingsFailure(request, result.error));
     // Signed out everywhere, this browser included.
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, null));
+    setCsrfCookie(request, reply, deps.cookies, anonymousCsrfToken(request, deps.csrfSecret));
     return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "account_closed" }));
   });
 }

@@ -32,7 +32,11 @@ export async function memberAccountPanels(context: Pick<KingsideLoadContext, "vi
   const notice = noticeFrom(query);
   if (!member) return { disabled: false, notice, preferences: null, gift: null, staff: null };
   const isSelf = viewer.isLoggedIn && viewer.id === member.id;
-  const canGift = viewer.isMember && viewer.id !== null && !isSelf && (await context.services.membership.giftRefusalFor(viewer.id, member.username)) === null;
+  const canGift =
+    viewer.isMember &&
+    viewer.id !== null &&
+    !isSelf &&
+    (await context.services.membership.giftRefusalFor({ id: viewer.id, isStaff: viewer.isStaff }, member.username, (giverId, targetId) => context.services.contactGuard.refusal(giverId, targetId))) === null;
   return {
     disabled: !member.isEnabled,
     notice,

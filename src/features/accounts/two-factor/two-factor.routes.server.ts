@@ -10,6 +10,8 @@ import type { CookiePolicy } from "../viewer.server.ts";
 import { RECOVERY_CODES_COOKIE, RECOVERY_CODES_TTL_MS, sealRecoveryCodes } from "./recovery-codes-flash.server.ts";
 import { confirmTwoFactorBodySchema, disableTwoFactorBodySchema, secondFactorBodySchema, type TwoFactorFailure } from "./two-factor.schema.ts";
 import type { TwoFactorService } from "./two-factor.service.server.ts";
+import type { AccountMail } from "../account-mail/account-mail.server.ts";
+import { rememberBrowser } from "../known-browser.server.ts";
 
 const FAILURE_STATUS: Readonly<Record<TwoFactorFailure, number>> = {
   invalid_code: 422,
@@ -33,6 +35,10 @@ export interface TwoFactorRouteDeps {
   readonly cookies: CookiePolicy;
   /** The key that seals recovery codes on their way to the next page. */
   readonly recoveryCodesKey: () => Promise<Buffer>;
+  /** Signs the recognised-browser cookie set once the second factor is right. */
+  readonly csrfSecret: Buffer;
+  /** Tells the member when wrong codes start to cost waits. */
+  readonly accountMail: AccountMail;
 }
 
 /**
@@ -62,8 +68,13 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorRou
     const backTo = pageLinkFor(request, "web_2fa_login");
     if (!parsed.success) return formFailed(request, reply, twoFactorFailure(request, "code_required"), backTo, { redirectUrl });
     const result = await deps.twoFactor.verifySecondFactor(session.user.id, parsed.data, request.ip);
-    if (!result.ok) return formFailed(request, reply, twoFactorFailure(request, result.error), backTo, { redirectUrl });
+    if (!result.ok) {
+      // Whoever is here knows the password: past the free tries, the member hears of it.
+      if (result.values?.escalated) await deps.accountMail.send("two_factor_attempts", session.user, request.siteOrigin);
+      return formFailed(request, reply, twoFactorFailure(request, result.error), backTo, { redirectUrl });
+    }
     await deps.sessions.completeTwoFactor(session.tokenHash);
+    rememberBrowser(request, reply, { secret: deps.csrfSecret, cookies: deps.cookies }, session.user.id);
     return formSucceeded(request, reply, target, { method: result.value.method });
   });
 

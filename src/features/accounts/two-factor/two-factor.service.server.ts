@@ -65,10 +65,10 @@ export function createTwoFactorService(db: Database, now: () => Date = () => new
     return row?.left ?? 0;
   }
 
-  /** A failed attempt counts towards the limit; the refusal is passed on. */
+  /** A failed attempt counts towards the limit; the refusal is passed on, marked `escalated` when the waits begin with it (the route tells the member). */
   async function refused<E extends TwoFactorFailure>(kind: AttemptKind, userId: number, ip: string, error: E): Promise<Result<never, E>> {
-    await attempts.recordFailure(kind, userId, ip);
-    return fail(error);
+    const escalated = await attempts.recordFailure(kind, userId, ip);
+    return escalated ? fail(error, { escalated: 1 }) : fail(error);
   }
 
   return {

@@ -1,8 +1,13 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
-import { recoveryCodes, sessions, users } from "../accounts.tables.server.ts";
+import { recoveryCodes, sessions, signInFailures, users } from "../accounts.tables.server.ts";
+import { waitAfterFailures } from "../attempt-escalation.ts";
+import { ATTEMPT_LIMITS } from "./attempt-limit.server.ts";
 import { createTestBrowser, createTestMember, memberRow, signIn, type TestBrowser } from "./test-browser.ts";
 import { hashRecoveryCode, newTotpSecret, totpCodeAt } from "./totp.server.ts";
 
@@ -18,7 +23,9 @@ function recoveryCodesIn(html: string): string[] {
 }
 
 describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
-  const suite = appForSuite(target, { seedDemoData: false });
+  const outbox = mkdtempSync(join(tmpdir(), "kingside-two-factor-mail-"));
+  const suite = appForSuite(target, { seedDemoData: false, mailOutboxDir: outbox });
+  const mailsTo = (address: string) => readdirSync(outbox).map((file) => readFileSync(join(outbox, file), "utf8")).filter((text) => text.includes(`\r\nTo: ${address}\r\n`));
   const db = () => suite.current.kingside.database.db;
 
   describe("anonymous visitors", () => {
@@ -238,7 +245,7 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
   });
 
   describe("the rate limit", () => {
-    it("stops checking codes after five wrong ones", async () => {
+    it("makes wrong codes wait longer after five, tells the member by mail, and leaves the address's sign-ins alone", async () => {
       const secret = newTotpSecret();
       const userId = await createTestMember(db(), "tf_limit", PASSWORD);
       await db().update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, userId));
@@ -255,6 +262,17 @@ describe.each(databaseTargets())("two-factor sign-in on $name", (target) => {
       expect(JSON.parse(limited.text)).toMatchObject({ code: "too_many_attempts" });
       const [session] = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(session?.twoFactorPending).toBe(true);
+      // The waits grow: every recorded wrong code pushes the next try further away.
+      const lastWait = await db().select({ n: count() }).from(signInFailures).where(eq(signInFailures.usernameKey, `2FA:${userId}`));
+      expect(lastWait[0]?.n).toBe(5);
+      expect(waitAfterFailures(6, ATTEMPT_LIMITS.twoFactor)).toBeGreaterThan(waitAfterFailures(5, ATTEMPT_LIMITS.twoFactor));
+      const notices = mailsTo("tf_limit@example.test");
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain("Wrong verification codes were entered");
+      // Many wrong codes from this address never use up its sign-ins (20 per 15 minutes).
+      await db().insert(signInFailures).values(Array.from({ length: 25 }, () => ({ usernameKey: `2FA:${userId}`, ip: "127.0.0.1" })));
+      await createTestMember(db(), "tf_neighbour", PASSWORD);
+      expect((await signIn(createTestBrowser(suite.current.baseUrl), "tf_neighbour", PASSWORD)).status).toBe(303);
     });
   });
 });

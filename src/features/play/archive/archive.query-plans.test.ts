@@ -4,7 +4,7 @@ import { openDatabase, queryRows, type DatabaseHandle } from "../../../platform/
 import { databaseTargets } from "../../../test/databases.ts";
 import { capturePlans, planSummary, type PlanCapture } from "../../../test/query-plans.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
-import { createSocialService } from "../../social/social.service.server.ts";
+import { createContactGuard } from "../../social/contact-guard.server.ts";
 import { createPlayMembers } from "../play-members.server.ts";
 import { createArchiveService, type ArchiveService } from "./archive.service.server.ts";
 
@@ -52,7 +52,7 @@ describe.skipIf(!postgres)("archive query plans on PostgreSQL", () => {
     memberId = Number(first?.white_id);
     opponentId = Number(first?.black_id);
     capture = await capturePlans(created.databaseUrl);
-    archive = createArchiveService(capture.db, createPlayMembers(createMemberDirectory(capture.db), createSocialService(capture.db)));
+    archive = createArchiveService(capture.db, createPlayMembers(createMemberDirectory(capture.db), createContactGuard(capture.db)));
   }, 180_000);
   afterAll(async () => {
     await capture?.close();

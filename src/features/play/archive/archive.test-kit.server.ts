@@ -7,9 +7,9 @@ import { legalMoves, parseFen } from "../../../chess/rules.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { users } from "../../accounts/accounts.tables.server.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
-import { createSocialService } from "../../social/social.service.server.ts";
 import { createChallengesService } from "../challenges.service.server.ts";
 import { createGamesService, type GameActionName } from "../games.service.server.ts";
+import { createContactGuard } from "../../social/contact-guard.server.ts";
 import { createPlayMembers } from "../play-members.server.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import type { GameTerms } from "../play.schema.ts";
@@ -21,7 +21,7 @@ export const blitz: GameTerms = { rules: "standard", control: { kind: "live", ba
 
 export function archiveFixture(db: Database) {
   const clock = { now: Date.parse("2026-01-15T12:00:00.000Z") };
-  const members = createPlayMembers(createMemberDirectory(db), createSocialService(db));
+  const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
   const events = { enqueue: async () => undefined, committed: () => undefined };
   let coin = 0;

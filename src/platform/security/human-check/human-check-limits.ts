@@ -14,6 +14,8 @@ const HOUR = 60 * MINUTE;
  */
 export const humanCheckActions = {
   registration: { limit: 3, windowMs: HOUR },
+  /** Guest accounts cost nothing to ask for: a few per address, then the check (an unauthenticated write). */
+  guest: { limit: 3, windowMs: HOUR },
   report: { limit: 5, windowMs: HOUR },
   friend_request: { limit: 30, windowMs: HOUR },
   comment: { limit: 20, windowMs: 10 * MINUTE },
