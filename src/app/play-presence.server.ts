@@ -3,7 +3,8 @@
  * live games members are playing from play's service, and play tells
  * presence, after each commit, whose games started or ended, so the card,
  * the profile and the presence button show "playing" with the Watch link on
- * every instance. Neither feature imports the other; this definition, in the
+ * every instance; play asks presence how long a player has been away, for
+ * the claim of victory or a draw. Neither feature imports the other; this definition, in the
  * composition root, is where they meet.
  */
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../platform/features/feature-definition.server.ts";
@@ -21,7 +22,14 @@ export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defin
         return new Map([...byMember].map(([memberId, gameIds]) => [memberId, gameIds.map((id) => ({ source: "live" as const, id: String(id), numericId: id }))]));
       },
     });
-    serviceFrom(earlier, "playActivity", "play-presence").listen({ playersChanged: (memberIds) => void presence.playingChanged(memberIds) });
+    const playActivity = serviceFrom(earlier, "playActivity", "play-presence");
+    playActivity.listen({ playersChanged: (memberIds) => void presence.playingChanged(memberIds) });
+    // A player is away from a game while they have no connection at all (decision 0017): since presence last saw them.
+    playActivity.useAway(async (_gameId, memberId) => {
+      const [found] = await presence.presenceOf([memberId]);
+      if (!found || found.status === "online") return null;
+      return Math.max(0, Date.now() - Date.parse(found.statusAt));
+    });
     return {};
   },
 });

@@ -26,6 +26,8 @@ import { createVacationsService } from "./vacations.service.server.ts";
 import type { PlayActivityListener } from "./play-ports.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
 
+type AwaySource = (gameId: number, memberId: number) => Promise<number | null>;
+
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
@@ -35,7 +37,10 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
   const events = playOutbox(outbox, notifications, () => activityListener);
   const ratings = createRatingsService(db);
   const vacations = createVacationsService({ db });
-  const games = createGamesService({ db, members, events, ratings, vacations });
+  // How long a player has been away (the claim buttons): the composition root supplies it from presence.
+  let awaySource: AwaySource | null = null;
+  const awayFromGameMs = (gameId: number, memberId: number) => (awaySource ? awaySource(gameId, memberId) : Promise.resolve(null));
+  const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs });
   const archive = createArchiveService(db, members);
   // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
   gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
@@ -49,6 +54,10 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
     playActivity: {
       listen(listener: PlayActivityListener): void {
         activityListener = listener;
+      },
+      /** Where play learns how long a player has been away from a game (null: here). */
+      useAway(source: AwaySource): void {
+        awaySource = source;
       },
     },
     gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),

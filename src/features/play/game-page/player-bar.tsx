@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { useLinks } from "../../../platform/links/use-links.ts";
+import { MemberName } from "../../members/components/member-name.tsx";
 import type { ClockSnapshot } from "./clock-display.ts";
 import type { PieceColor } from "./fen-board.ts";
 import type { GamePlayerView, GameView } from "../play.schema.ts";
@@ -20,14 +20,11 @@ interface PlayerBarProps {
 /** A player above or below the board: colour, name (to the profile), rating and its change at the end, and the clock. */
 export function PlayerBar({ player, color, clocks, baseMs, warn, toMove, control, endingDiff }: PlayerBarProps) {
   const intl = useIntl();
-  const links = useLinks();
   const diff = player.ratingDiff ?? endingDiff;
   return (
     <div className={`ks-player-bar${toMove ? " ks-player-bar-to-move" : ""}`} data-color={color}>
       <span className={`ks-player-color ks-player-color-${color}`} role="img" aria-label={intl.formatMessage({ id: color === "white" ? "game.color.white" : "game.color.black" })} />
-      <a className="ks-player-name" href={links("web_member_profile", { username: player.username })}>
-        {player.username}
-      </a>
+      <MemberName member={{ username: player.username }} showFlag={false} className="ks-player-name" />
       {player.rating !== null && <span className="ks-player-rating">{intl.formatNumber(player.rating, { useGrouping: false })}</span>}
       {diff !== null && (
         <span className={`ks-player-diff ${diff > 0 ? "ks-player-diff-up" : diff < 0 ? "ks-player-diff-down" : ""}`} aria-label={intl.formatMessage({ id: "game.rating.change" }, { diff: `${diff > 0 ? "+" : ""}${diff}` })}>

@@ -1,4 +1,5 @@
 /** The lobby of open seeks: who, what game, which colour they take; Accept (or Cancel for one's own). */
+import { MemberName } from "../../members/components/member-name.tsx";
 import { useIntl } from "react-intl";
 import type { SeekView } from "../play.schema.ts";
 import { controlText, ratedText, rulesText } from "./terms-text.ts";
@@ -44,7 +45,7 @@ export function LobbyTable({ seeks, viewer, isGuest, busy, onAccept, onCancel }:
             return (
               <tr key={seek.id} data-seek-id={seek.id}>
                 <td>
-                  <span className="ks-member-name">{seek.username}</span> <span className="ks-muted">({intl.formatNumber(seek.rating)})</span>
+                  <MemberName member={{ username: seek.username }} showFlag={false} /> <span className="ks-muted">({intl.formatNumber(seek.rating)})</span>
                 </td>
                 <td>
                   <strong>{controlText(intl, seek.terms.control)}</strong>{" "}
