@@ -6,7 +6,7 @@ import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, time
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
-import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
+import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
@@ -36,6 +36,21 @@ interface HeldGame {
 /** Games kept in memory per instance (the most recently used). */
 const HELD_GAMES_LIMIT = 5_000;
 
+/** After the whole service was down, the side to move's clock restarts this long after start-up, so the players can reconnect first. */
+export const OUTAGE_GRACE_MS = 5_000;
+/** An arbitrary constant: the lock that makes instances starting together resume the clocks once. */
+const RESUME_LOCK_KEY = 727_017;
+
+/**
+ * How instances tell that the whole service was down (docs/decisions/0017):
+ * each says it is up each time it sweeps the deadlines, and a starting
+ * instance asks whether another still is, and when one last said so.
+ */
+export interface ClockWatch {
+  beat(db: Database): Promise<void>;
+  lastSeen(db: Database): Promise<{ readonly othersUp: boolean; readonly lastBeatAt: number | null }>;
+}
+
 export interface GamesDeps {
   readonly db: Database;
   readonly members: PlayMembers;
@@ -46,6 +61,8 @@ export interface GamesDeps {
   readonly now?: () => number;
   /** Chooses colours and Chess960 positions; injectable so tests are repeatable. */
   readonly random?: (maxExclusive: number) => number;
+  /** Without one, clocks are never resumed after an outage (a single test process). */
+  readonly clockWatch?: ClockWatch;
 }
 
 export function createGamesService(deps: GamesDeps) {
@@ -54,6 +71,61 @@ export function createGamesService(deps: GamesDeps) {
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
   const inTransaction = transactionsWithEvents(db, events);
+  let resumption: Promise<number> | null = null;
+
+  /**
+   * Before this instance takes its first move or sweeps its first deadline:
+   * if no other instance is up, the service was down, and the clocks of the
+   * games in play are resumed (once, whichever instance starts first).
+   */
+  function clocksResumed(): Promise<number> {
+    const watch = deps.clockWatch;
+    if (!watch) return Promise.resolve(0);
+    resumption ??= resumeAfterOutage(watch).catch((error: unknown) => {
+      resumption = null;
+      throw error;
+    });
+    return resumption;
+  }
+
+  async function resumeAfterOutage(watch: ClockWatch): Promise<number> {
+    return inTransaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESUME_LOCK_KEY})`);
+      const seen = await watch.lastSeen(tx);
+      // Another instance kept sweeping: nothing was down, whatever this one missed.
+      if (seen.othersUp) return 0;
+      const at = now();
+      const resumeAt = at + OUTAGE_GRACE_MS;
+      // Without any record of the last moment the service was up, the mover keeps what it had at its last acknowledged move.
+      const outageFrom = seen.lastBeatAt ?? Number.NEGATIVE_INFINITY;
+      const outageMs = seen.lastBeatAt === null ? 0 : Math.max(0, resumeAt - seen.lastBeatAt);
+      const playing = await tx.select().from(games).where(eq(games.status, "playing")).for("update");
+      let resumed = 0;
+      for (const row of playing) {
+        const control = liveControlOf(row);
+        let set: Partial<typeof games.$inferInsert>;
+        if (control && row.turnStartedAt) {
+          const state = resumedClock(clockOf(control, row), outageFrom, resumeAt);
+          set = { ...clockColumns(state), deadlineAt: liveDeadline(state, resumeAt) };
+        } else if (row.deadlineAt && outageMs > 0) {
+          // A first move still awaited, or a daily move: the deadline moves by the outage.
+          set = { deadlineAt: new Date(row.deadlineAt.getTime() + outageMs) };
+        } else {
+          continue;
+        }
+        const [updated] = await tx
+          .update(games)
+          .set({ ...set, version: sql`${games.version} + 1` })
+          .where(eq(games.id, row.id))
+          .returning();
+        if (!updated) continue;
+        await announceState(tx, updated, at);
+        resumed += 1;
+      }
+      await watch.beat(tx);
+      return resumed;
+    });
+  }
 
   function remember(game: HeldGame): void {
     held.delete(game.row.id);
@@ -178,6 +250,7 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function move(member: PlayMember, input: GameMoveInput, timing: { receivedAt: number; lagMs: number }, attempt = 0): Promise<Result<MoveAck, MoveFailure>> {
+    await clocksResumed();
     const game = await load(input.gameId);
     if (!game) return fail("not_found");
     const row = game.row;
@@ -293,6 +366,7 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function act(member: PlayMember, gameId: number, action: GameActionName): Promise<Result<{ version: number; rematchGameId: number | null }, actions.ActionFailure | "not_found">> {
+    await clocksResumed();
     const at = now();
     const players = await playersOf(gameId);
     if (!players) return fail("not_found");
@@ -382,12 +456,15 @@ export function createGamesService(deps: GamesDeps) {
 
   return {
     startGame,
+    /** Resumes the clocks after an outage if this instance is the first up (also done before the first move or sweep). */
+    clocksResumed,
     move,
     act,
     endOnDeadline,
 
     /** The game page's data, and the snapshot a client refetches after a gap. */
     async view(gameId: number): Promise<GameView | null> {
+      await clocksResumed();
       const [row] = await db.select().from(games).where(eq(games.id, gameId));
       if (!row) return null;
       const moves = await db.select({ uci: gameMoves.uci, san: gameMoves.san, clockMs: gameMoves.clockMs }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
@@ -421,6 +498,8 @@ export function createGamesService(deps: GamesDeps) {
      * each at most once. Answers how many ended.
      */
     async sweepDeadlines(limit = 100): Promise<number> {
+      await clocksResumed();
+      await deps.clockWatch?.beat(db);
       const at = now();
       return inTransaction(async (tx) => {
         const due = await tx

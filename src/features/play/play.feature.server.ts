@@ -7,6 +7,7 @@ import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
+import { leaseClockWatch } from "./play-clock-watch.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
 import { playRealtimeEvents, playRoomKinds } from "./play.events.ts";
 import { createPlayMembers } from "./play-members.server.ts";
@@ -18,11 +19,11 @@ import { createSeeksService } from "./seeks.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, instanceId: string) {
   const members = createPlayMembers(directory, social);
   const events = playOutbox(outbox);
   const ratings = createRatingsService(db);
-  const games = createGamesService({ db, members, events, ratings });
+  const games = createGamesService({ db, members, events, ratings, clockWatch: leaseClockWatch(instanceId) });
   return {
     ratings,
     games,
@@ -38,7 +39,7 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   name: "play",
   tables: playTables,
   messageCatalogs: [],
-  createServices: ({ db, outbox }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play")),
+  createServices: ({ db, outbox, instanceId }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), instanceId),
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),
