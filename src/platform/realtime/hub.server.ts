@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { BusEvent, EventBus } from "./bus.server.ts";
 import { commandTable, createCommandRunner, type CommandRateLimit } from "./commands.server.ts";
+import { createLagMeter, type LagMeter } from "./lag-meter.ts";
 import { memberRoomKind } from "./member-room.ts";
 import {
   createEventCatalog,
@@ -41,8 +42,10 @@ export type ConnectionListener = (identity: SocketIdentity) => (() => void) | un
 export interface RealtimeDeps {
   readonly bus: EventBus;
   readonly instanceId: string;
-  /** Interval of server ping frames; a socket that has not answered the previous one is dropped. */
+  /** Interval of the liveness check: a socket that answered no ping frame since the previous check is dropped. */
   readonly heartbeatMs?: number;
+  /** Interval of the ping frames that measure each socket's lag (their pongs also prove it alive). */
+  readonly lagProbeMs?: number;
   /** The room kinds of the features; `user` (memberRoomKind) is always there. A room of any other kind is refused. */
   readonly roomKinds?: readonly RoomKindDefinition[];
   readonly commands?: readonly SocketCommandDefinition[];
@@ -67,6 +70,7 @@ export interface RealtimeDeps {
 }
 
 export const defaultHeartbeatMs = 25_000;
+export const defaultLagProbeMs = 5_000;
 export const defaultMaxRoomsPerSocket = 50;
 export const defaultMaxSocketsPerSession = 10;
 export const defaultMaxSocketsPerAddress = 50;
@@ -96,7 +100,9 @@ interface Client {
   readonly socket: WebSocket;
   readonly rooms: Set<RoomName>;
   readonly runCommand: ReturnType<typeof createCommandRunner>;
-  /** Answered the last ping frame. */
+  /** Its lag, from the round trips of the server's ping frames. */
+  readonly lag: LagMeter;
+  /** Answered a ping frame since the last liveness check. */
   alive: boolean;
   closed: boolean;
   /** Messages of one socket are handled one after another, so subscribe/unsubscribe never race. */
@@ -121,6 +127,7 @@ function roomKindsByName(definitions: readonly RoomKindDefinition[]): ReadonlyMa
 
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
   const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
+  const lagProbeMs = Math.min(deps.lagProbeMs ?? defaultLagProbeMs, heartbeatMs);
   const maxRooms = deps.maxRoomsPerSocket ?? defaultMaxRoomsPerSocket;
   const maxPerSession = deps.maxSocketsPerSession ?? defaultMaxSocketsPerSession;
   const maxPerAddress = deps.maxSocketsPerAddress ?? defaultMaxSocketsPerAddress;
@@ -252,7 +259,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         await subscribe(client, message.data.room);
         return;
       case "command": {
-        send(client, await client.runCommand(message.data, Date.now()));
+        send(client, await client.runCommand(message.data, Date.now(), client.lag.lagMs()));
         return;
       }
     }
@@ -318,6 +325,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       socket,
       rooms: new Set(),
       runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
+      lag: createLagMeter(),
       alive: true,
       closed: false,
       queue: Promise.resolve(),
@@ -331,6 +339,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
 
     socket.on("pong", () => {
+      client.lag.pongReceived(Date.now());
       client.alive = true;
     });
     socket.on("message", (data: RawData, isBinary: boolean) => {
@@ -365,9 +374,16 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     });
 
     send(client, { type: "hello", data: { instanceId: deps.instanceId, heartbeatMs } });
+    // A first measure at once, so the first move already has one.
+    probeLag(client);
   });
 
-  // One timer for all sockets: mark, ping, and drop those that missed the previous ping.
+  function probeLag(client: Client): void {
+    if (client.socket.readyState !== socketOpen) return;
+    if (client.lag.pingSent(Date.now())) client.socket.ping();
+  }
+
+  // One timer for all sockets: drop those that answered no ping since the last check, mark the others.
   const heartbeat = setInterval(() => {
     for (const client of clients) {
       if (!client.alive) {
@@ -375,14 +391,20 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         continue;
       }
       client.alive = false;
-      if (client.socket.readyState === socketOpen) client.socket.ping();
+      probeLag(client);
     }
   }, heartbeatMs);
   heartbeat.unref();
+  // The lag probes: a ping per socket each interval (only when the previous one was answered).
+  const lagProbe = setInterval(() => {
+    for (const client of clients) probeLag(client);
+  }, lagProbeMs);
+  lagProbe.unref();
 
   app.addHook("onClose", async () => {
     closing = true;
     clearInterval(heartbeat);
+    clearInterval(lagProbe);
     // @fastify/websocket's preClose has already sent close frames; drop what lingers.
     for (const client of clients) {
       client.closed = true;
