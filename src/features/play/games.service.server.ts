@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
+import { createGroupCommit } from "./group-commit.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
@@ -71,6 +72,7 @@ export function createGamesService(deps: GamesDeps) {
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
   const inTransaction = transactionsWithEvents(db, events);
+  const moves = createGroupCommit(db, { committed: () => events.committed() });
   let resumption: Promise<number> | null = null;
 
   /**
@@ -281,7 +283,8 @@ export function createGamesService(deps: GamesDeps) {
     const at = timing.receivedAt;
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
 
-    const committed = await inTransaction(async (tx) => {
+    // Moves of many games share a commit (decision 0015, a3); this one is acknowledged only once it is durable.
+    const committed = await moves.run(async (tx) => {
       const [updated] = await tx
         .update(games)
         .set({
