@@ -64,6 +64,8 @@ export interface GamesDeps {
   readonly random?: (maxExclusive: number) => number;
   /** Without one, clocks are never resumed after an outage (a single test process). */
   readonly clockWatch?: ClockWatch;
+  /** Moves of many games share a commit (decision 0015 a3); otherwise each move is its own transaction. */
+  readonly groupCommit?: boolean;
 }
 
 export function createGamesService(deps: GamesDeps) {
@@ -72,7 +74,7 @@ export function createGamesService(deps: GamesDeps) {
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
   const inTransaction = transactionsWithEvents(db, events);
-  const moves = createGroupCommit(db, { committed: () => events.committed() });
+  const moveCommit = deps.groupCommit ? createGroupCommit(db, { committed: () => events.committed() }).run : inTransaction;
   let resumption: Promise<number> | null = null;
 
   /**
@@ -283,8 +285,8 @@ export function createGamesService(deps: GamesDeps) {
     const at = timing.receivedAt;
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at);
 
-    // Moves of many games share a commit (decision 0015, a3); this one is acknowledged only once it is durable.
-    const committed = await moves.run(async (tx) => {
+    // Acknowledged only once durable, whether alone or sharing a commit with other games' moves (decision 0015, a3).
+    const committed = await moveCommit(async (tx) => {
       const [updated] = await tx
         .update(games)
         .set({

@@ -152,5 +152,22 @@ for (const target of databaseTargets()) {
       await kit.games.sweepDeadlines();
       expect((await kit.games.view(gameId))?.status).toBe("aborted");
     });
+
+    it("plays through the group commit: moves of two games arrive together, each is acknowledged and kept", async () => {
+      const grouped = kit.secondInstance({ groupCommit: true });
+      const first = await newGame();
+      const second = await newGame();
+      for (const [ply, uci] of ["f2f3", "e7e5", "g2g4", "d8h4"].entries()) {
+        const mover = ply % 2 === 0 ? alice : bob;
+        kit.clock.now += 1_000;
+        const acks = await Promise.all([first, second].map((gameId) => grouped.move(mover, { gameId, ply, uci }, receivedAt(kit))));
+        expect(acks.map((ack) => ack.ok && ack.value.ply)).toEqual([ply + 1, ply + 1]);
+      }
+      for (const gameId of [first, second]) {
+        const view = await kit.games.view(gameId);
+        expect(view?.moves.map((move) => move.san)).toEqual(["f3", "e5", "g4", "Qh4#"]);
+        expect(view?.ending).toMatchObject({ result: "0-1", reason: "checkmate" });
+      }
+    });
   });
 }

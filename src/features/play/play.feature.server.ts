@@ -19,11 +19,11 @@ import { createSeeksService } from "./seeks.service.server.ts";
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, instanceId: string) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, instanceId: string, groupCommit: boolean) {
   const members = createPlayMembers(directory, social);
   const events = playOutbox(outbox);
   const ratings = createRatingsService(db);
-  const games = createGamesService({ db, members, events, ratings, clockWatch: leaseClockWatch(instanceId) });
+  const games = createGamesService({ db, members, events, ratings, clockWatch: leaseClockWatch(instanceId), groupCommit });
   return {
     ratings,
     games,
@@ -39,7 +39,8 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   name: "play",
   tables: playTables,
   messageCatalogs: [],
-  createServices: ({ db, outbox, instanceId }, earlier) => createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), instanceId),
+  createServices: ({ db, outbox, instanceId, flags }, earlier) =>
+    createPlayServices(db, outbox, serviceFrom(earlier, "memberDirectory", "play"), serviceFrom(earlier, "social", "play"), instanceId, flags.play_group_commit),
   realtimeEvents: playRealtimeEvents,
   roomKinds: () => playRoomKinds,
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => playSocketCommands(services),
