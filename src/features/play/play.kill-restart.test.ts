@@ -39,7 +39,7 @@ interface ServerProcess {
 async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   // node itself with tsx's loader, not the tsx launcher: SIGKILL must reach the server, not a parent that leaves it running.
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", REDIS_URL: "", LOG_LEVEL: "warn", SEED_DEMO_DATA: "1", NODE_ENV: "", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", REDIS_URL: "", LOG_LEVEL: "warn", SEED_DEMO_DATA: "1", SEED_DEMO_GAMES: "50", NODE_ENV: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -288,14 +288,26 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
   }
 
+  // Open sockets per session and per address, counted as they open and close (a scan of every socket per handshake is quadratic).
+  const socketsPerSession = new Map<string, number>();
+  const socketsPerAddress = new Map<string, number>();
+
   function tooManySockets(identity: SocketIdentity): boolean {
-    let sameSession = 0;
-    let sameAddress = 0;
-    for (const client of clients) {
-      if (identity.sessionId !== null && client.identity.sessionId === identity.sessionId) sameSession += 1;
-      if (client.identity.address === identity.address) sameAddress += 1;
+    const sameSession = identity.sessionId === null ? 0 : (socketsPerSession.get(identity.sessionId) ?? 0);
+    return sameSession >= maxPerSession || (socketsPerAddress.get(identity.address) ?? 0) >= maxPerAddress;
+  }
+
+  function countSocket(identity: SocketIdentity, change: 1 | -1): void {
+    const counted: Array<[Map<string, number>, string | null]> = [
+      [socketsPerSession, identity.sessionId],
+      [socketsPerAddress, identity.address],
+    ];
+    for (const [counts, key] of counted) {
+      if (key === null) continue;
+      const next = (counts.get(key) ?? 0) + change;
+      if (next > 0) counts.set(key, next);
+      else counts.delete(key);
     }
-    return sameSession >= maxPerSession || sameAddress >= maxPerAddress;
   }
 
   async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -331,6 +343,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       queue: Promise.resolve(),
     };
     clients.add(client);
+    countSocket(identity, 1);
     let onClosed: (() => void) | undefined;
     try {
       onClosed = deps.onConnection?.(identity);
@@ -364,6 +377,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       enqueue(client, () => handleMessage(client, message), room);
     });
     socket.on("close", () => {
+      countSocket(identity, -1);
       client.closed = true;
       try {
         onClosed?.();
