@@ -49,7 +49,8 @@ const RESUME_LOCK_KEY = 727_017;
  */
 export interface ClockWatch {
   beat(db: Database): Promise<void>;
-  lastSeen(db: Database): Promise<{ readonly othersUp: boolean; readonly lastBeatAt: number | null }>;
+  /** `upUntil`: when the latest sign of life runs out (a live instance renews it before then; a dead one does not). */
+  lastSeen(db: Database): Promise<{ readonly othersUp: boolean; readonly lastBeatAt: number | null; readonly upUntil?: number | null }>;
 }
 
 export interface GamesDeps {
@@ -93,6 +94,10 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function resumeAfterOutage(watch: ClockWatch): Promise<number> {
+    // A sign of life still valid may be a live instance's or that of the one that just died (a quick restart):
+    // wait until it should have been renewed, outside any transaction, then look again.
+    const first = await watch.lastSeen(db);
+    if (first.othersUp && first.upUntil) await new Promise((resolve) => setTimeout(resolve, Math.max(0, (first.upUntil ?? 0) - now()) + 250));
     return inTransaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESUME_LOCK_KEY})`);
       const seen = await watch.lastSeen(tx);

@@ -24,7 +24,8 @@ export function leaseClockWatch(instanceId: string): ClockWatch {
       const activity = await leaseActivity(db, PREFIX, BEAT_TTL_MS);
       // The leases of instances that are gone have told what they could.
       if (!activity.held) await dropExpiredLeases(db, PREFIX);
-      return { othersUp: activity.held, lastBeatAt: activity.lastRenewedAt?.getTime() ?? null };
+      const lastBeatAt = activity.lastRenewedAt?.getTime() ?? null;
+      return { othersUp: activity.held, lastBeatAt, upUntil: lastBeatAt === null ? null : lastBeatAt + BEAT_TTL_MS };
     },
   };
 }
