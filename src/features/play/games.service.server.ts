@@ -132,6 +132,7 @@ export function createGamesService(deps: GamesDeps) {
         resumed += 1;
       }
       await watch.beat(tx);
+      held.clear();
       return resumed;
     });
   }
@@ -260,16 +261,24 @@ export function createGamesService(deps: GamesDeps) {
 
   async function move(member: PlayMember, input: GameMoveInput, timing: { receivedAt: number; lagMs: number }, attempt = 0): Promise<Result<MoveAck, MoveFailure>> {
     await clocksResumed();
-    const game = await load(input.gameId);
+    // The hot path (ARCHITECTURE §4): a game this instance holds is not read again; the write below checks its
+    // version, and a refusal decided on what this instance holds is decided again on a fresh read.
+    const cached = attempt === 0 ? held.get(input.gameId) : undefined;
+    const game = cached ?? (await load(input.gameId));
     if (!game) return fail("not_found");
+    const refuse = (failure: MoveFailure): Promise<Result<MoveAck, MoveFailure>> | Result<MoveAck, MoveFailure> => {
+      if (!cached) return fail(failure);
+      held.delete(input.gameId);
+      return move(member, input, timing, 1);
+    };
     const row = game.row;
     const side = actions.sideOf(row, member.id);
     if (!side) return fail("not_a_player");
     const repeated = repeatedMove(game, member.id, input);
     if (repeated) return ok(repeated);
-    if (row.status !== "playing") return fail("game_over");
-    if (input.ply !== row.ply) return fail("stale");
-    if (turnAtPly(row.ply) !== side) return fail("not_your_turn");
+    if (row.status !== "playing") return refuse("game_over");
+    if (input.ply !== row.ply) return refuse("stale");
+    if (turnAtPly(row.ply) !== side) return refuse("not_your_turn");
     const played = playMove(game.position, input.uci);
     if (!played.ok) return fail(played.error);
 
@@ -303,7 +312,8 @@ export function createGamesService(deps: GamesDeps) {
           // A move answers the opponent's draw offer with a no.
           drawOfferBy: row.drawOfferBy === side ? side : null,
         })
-        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "playing")))
+        // The version, not only the ply: what this instance holds may be behind an offer made elsewhere.
+        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.version, row.version), eq(games.status, "playing")))
         .returning();
       if (!updated) return null;
       await tx.insert(gameMoves).values({ gameId: row.id, ply: row.ply, uci: played.value.uci, san: played.value.san, clockMs: clock ? clock[side].remainingMs : null, playedAt: new Date(at) });
@@ -326,7 +336,7 @@ export function createGamesService(deps: GamesDeps) {
     if (!committed) {
       // Another request changed the game between our read and our write: answer from the fresh row, once.
       held.delete(row.id);
-      return attempt === 0 ? move(member, input, timing, 1) : fail("stale");
+      return attempt < 2 ? move(member, input, timing, attempt + 1) : fail("stale");
     }
     remember({ row: committed, position: played.value.position, keys, lastUci: played.value.uci });
     return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
@@ -423,7 +433,8 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!updated) throw new Error("locked game row vanished");
       await announceState(tx, updated, at);
-      if (updated.status !== "playing") held.delete(row.id);
+      // Offers change the version a move is written on: the next move reads the row afresh.
+      held.delete(row.id);
       return ok({ version: updated.version, rematchGameId });
     });
   }

@@ -90,6 +90,20 @@ for (const target of databaseTargets()) {
       expect((await kit.games.view(gameId))?.moves.map((move) => move.uci)).toEqual(["e2e4", "e7e5", "g1f3"]);
     });
 
+    it("an instance holding a game behind another instance's moves and offers decides on a fresh read", async () => {
+      const gameId = await newGame({ ...blitz, rated: false });
+      const other = kit.secondInstance();
+      await play(gameId, ["d2d4"]);
+      // Bob moves and offers a draw on the other instance: this one still holds ply 1 and no offer.
+      expect((await other.move(bob, { gameId, ply: 1, uci: "d7d5" }, receivedAt(kit))).ok).toBe(true);
+      expect((await other.act(bob, gameId, "draw.offer")).ok).toBe(true);
+      // A move at ply 2 looks stale to what this instance holds; decided again on the row, it is Alice's move.
+      const moved = await kit.games.move(alice, { gameId, ply: 2, uci: "c2c4" }, receivedAt(kit));
+      expect(moved.ok && moved.value.ply).toBe(3);
+      // Her move answered Bob's offer with a no, as a move does.
+      expect((await kit.games.view(gameId))?.drawOfferBy).toBeNull();
+    });
+
     it("draw offers, acceptance, resignation and abort end the game as the rules say", async () => {
       const drawn = await newGame({ ...blitz, rated: false });
       await play(drawn, ["e2e4", "e7e5"]);
