@@ -151,6 +151,8 @@ for (const target of databaseTargets()) {
       const killedAt = Date.now();
       await server.exited;
       expect(await white.waitForClose(10_000)).toBe(1006);
+      // Down for a while: longer than the test's own slack, so that charging the outage would show.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
 
       server = await startServer(port, env);
       const readyAt = Date.now();
