@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { measure, type LoadResult } from "./lib/load.ts";
 import { startBareFastify, startKingside } from "./lib/servers.ts";
+import { runPlayBench } from "./play.ts";
 
 /**
  * `npm run bench`: the home page and /healthz of the real site against a bare
@@ -11,7 +12,27 @@ import { startBareFastify, startKingside } from "./lib/servers.ts";
  * With BENCH_DATABASE_URL (PostgreSQL seeded by `npm run seed -- --members
  * 1000000`), a second instance serves that database and the member popover
  * JSON, the member page, presence and member search are measured on it too.
+ *
+ * Then the play benchmark (bench/play.ts: live games over WebSockets on
+ * PostgreSQL) writes bench/results/play-<timestamp>.json. `npm run bench --
+ * http` or `-- play` runs one of the two.
  */
+const only = process.argv[2];
+if (only !== undefined && only !== "http" && only !== "play") throw new Error(`npm run bench [http|play], not "${only}"`);
+if (only !== "play") await runHttpBench();
+if (only !== "http") await runPlay();
+
+async function runPlay(): Promise<void> {
+  const figures = await runPlayBench();
+  const report = { benchmark: "play", date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", ...figures };
+  mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/play-${report.date.replace(/[:.]/g, "-")}.json`;
+  writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`written ${file}`);
+}
+
+async function runHttpBench(): Promise<void> {
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const millionUrl = process.env.BENCH_DATABASE_URL;
 
@@ -58,4 +79,5 @@ const failed = results.filter((result) => result.non2xx > 0 || result.errors > 0
 if (failed.length > 0) {
   console.error(`non-2xx answers or errors in: ${failed.map((result) => result.name).join(", ")}`);
   process.exitCode = 1;
+}
 }

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       const seedStarted = performance.now();
       const result = await seedDemoDataIfEmpty(handle.db);
       if (result.seeded) {
-        console.log(`Seeded ${result.members} demo members in ${seconds(seedStarted)}.`);
+        console.log(`Seeded ${result.members} demo members, ${result.games} games and ${result.moves} moves in ${seconds(seedStarted)}.`);
         console.log(`Sign in as ${demoAccounts.map((account) => account.username).join(", ")} with the password "${demoAccounts[0].password}".`);
       } else {
         console.log("The database already has members: demo data not seeded.");

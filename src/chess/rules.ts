@@ -128,7 +128,7 @@ export const legalMoves = (position: RulesPosition): string[] => {
 };
 
 /** chessops moves castling king-takes-rook internally; standard chess writes the king's destination instead. */
-const canonicalUci = (position: RulesPosition, move: NormalMove): string => {
+export const canonicalUci = (position: RulesPosition, move: NormalMove): string => {
   const side = castlingSide(position.chess, move);
   if (!side) return makeUci(move);
   const kingTakesRook = normalizeMove(position.chess, move);

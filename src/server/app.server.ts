@@ -57,7 +57,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db);
+  if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, { finishedGames: config.demoGames });
   const bus = await createEventBus(config.redisUrl, { name: `kingside-${config.instanceId}` });
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
 

@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Fill an empty database with demo members at start. */
   readonly seedDemoData: boolean;
+  /** How many finished demo games that seed plays (SEED_DEMO_GAMES; the seed's main cost). */
+  readonly demoGames: number;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY): a hop count or proxy addresses/CIDRs; production defaults to 1 hop. */
   readonly trustProxy: TrustProxySetting;
   /** The public origin absolute links are built from (SITE_URL), never the request's Host; required in production. */
@@ -32,6 +34,12 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** A name for this instance in logs and /healthz. */
   readonly instanceId: string;
+}
+
+function parseDemoGames(raw: string | undefined): number {
+  const games = Number(raw ?? 2000);
+  if (!Number.isInteger(games) || games < 0 || games > 100_000) throw new Error(`SEED_DEMO_GAMES must be a whole number from 0 to 100000, not "${raw}".`);
+  return games;
 }
 
 function parseSiteUrl(raw: string | undefined, production: boolean): URL | null {
@@ -65,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     dataDir,
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
+    demoGames: parseDemoGames(env.SEED_DEMO_GAMES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? (production ? "1" : "0")),
     siteUrl: parseSiteUrl(env.SITE_URL, production),
     features: parseFeatureFlags(env.KINGSIDE_FEATURES),

@@ -20,6 +20,8 @@ export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl:
     dataDir: "memory://",
     redisUrl: undefined,
     seedDemoData: false,
+    // Suites that seed look at members, not archives: a few games keep them quick (demo-games.test.ts checks the games).
+    demoGames: 40,
     logLevel: "silent",
     host: "127.0.0.1",
     port: 0,

@@ -51,3 +51,15 @@ export function liveDeadline(state: ClockState, now: number): Date {
   const due = flagDueAt(state);
   return new Date(due ?? now + FIRST_MOVE_MS);
 }
+
+/**
+ * A running clock after the service was down from `outageFrom` until it
+ * resumed (docs/decisions/0022): the side to move is charged what it spent
+ * while the service was up, never the outage, and its turn goes on from
+ * `resumeAt` (start-up plus a grace for the players to reconnect).
+ */
+export function resumedClock(state: ClockState, outageFrom: number, resumeAt: number): ClockState {
+  if (state.turnStartedAt === undefined) return state;
+  const spentBeforeOutage = Math.max(0, outageFrom - state.turnStartedAt);
+  return { ...state, turnStartedAt: resumeAt - spentBeforeOutage };
+}

@@ -6,8 +6,9 @@ import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, time
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
-import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, turnAtPly } from "./game-clock.server.ts";
+import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
+import { createGroupCommit } from "./group-commit.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
@@ -40,6 +41,22 @@ export const IN_PROGRESS_LIMIT = 100;
 /** Games kept in memory per instance (the most recently used). */
 const HELD_GAMES_LIMIT = 5_000;
 
+/** After the whole service was down, the side to move's clock restarts this long after start-up, so the players can reconnect first. */
+export const OUTAGE_GRACE_MS = 5_000;
+/** An arbitrary constant: the lock that makes instances starting together resume the clocks once. */
+const RESUME_LOCK_KEY = 727_017;
+
+/**
+ * How instances tell that the whole service was down (docs/decisions/0022):
+ * each says it is up each time it sweeps the deadlines, and a starting
+ * instance asks whether another still is, and when one last said so.
+ */
+export interface ClockWatch {
+  beat(db: Database): Promise<void>;
+  /** `upUntil`: when the latest sign of life runs out (a live instance renews it before then; a dead one does not). */
+  lastSeen(db: Database): Promise<{ readonly othersUp: boolean; readonly lastBeatAt: number | null; readonly upUntil?: number | null }>;
+}
+
 export interface GamesDeps {
   readonly db: Database;
   readonly members: PlayMembers;
@@ -51,6 +68,10 @@ export interface GamesDeps {
   readonly now?: () => number;
   /** Chooses colours and Chess960 positions; injectable so tests are repeatable. */
   readonly random?: (maxExclusive: number) => number;
+  /** Without one, clocks are never resumed after an outage (a single test process). */
+  readonly clockWatch?: ClockWatch;
+  /** Moves of many games share a commit (decision 0015 a3); otherwise each move is its own transaction. */
+  readonly groupCommit?: boolean;
 }
 
 export function createGamesService(deps: GamesDeps) {
@@ -59,6 +80,67 @@ export function createGamesService(deps: GamesDeps) {
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
   const inTransaction = transactionsWithEvents(db, events);
+  const moveCommit = deps.groupCommit ? createGroupCommit(db, { committed: () => events.committed() }).run : inTransaction;
+  let resumption: Promise<number> | null = null;
+
+  /**
+   * Before this instance takes its first move or sweeps its first deadline:
+   * if no other instance is up, the service was down, and the clocks of the
+   * games in play are resumed (once, whichever instance starts first).
+   */
+  function clocksResumed(): Promise<number> {
+    const watch = deps.clockWatch;
+    if (!watch) return Promise.resolve(0);
+    resumption ??= resumeAfterOutage(watch).catch((error: unknown) => {
+      resumption = null;
+      throw error;
+    });
+    return resumption;
+  }
+
+  async function resumeAfterOutage(watch: ClockWatch): Promise<number> {
+    // A sign of life still valid may be a live instance's or that of the one that just died (a quick restart):
+    // wait until it should have been renewed, outside any transaction, then look again.
+    const first = await watch.lastSeen(db);
+    if (first.othersUp && first.upUntil) await new Promise((resolve) => setTimeout(resolve, Math.max(0, (first.upUntil ?? 0) - now()) + 250));
+    return inTransaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RESUME_LOCK_KEY})`);
+      const seen = await watch.lastSeen(tx);
+      // Another instance kept sweeping: nothing was down, whatever this one missed.
+      if (seen.othersUp) return 0;
+      const at = now();
+      const resumeAt = at + OUTAGE_GRACE_MS;
+      // Without any record of the last moment the service was up, the mover keeps what it had at its last acknowledged move.
+      const outageFrom = seen.lastBeatAt ?? Number.NEGATIVE_INFINITY;
+      const outageMs = seen.lastBeatAt === null ? 0 : Math.max(0, resumeAt - seen.lastBeatAt);
+      const playing = await tx.select().from(games).where(eq(games.status, "playing")).for("update");
+      let resumed = 0;
+      for (const row of playing) {
+        const control = liveControlOf(row);
+        let set: Partial<typeof games.$inferInsert>;
+        if (control && row.turnStartedAt) {
+          const state = resumedClock(clockOf(control, row), outageFrom, resumeAt);
+          set = { ...clockColumns(state), deadlineAt: liveDeadline(state, resumeAt) };
+        } else if (row.deadlineAt && outageMs > 0) {
+          // A first move still awaited, or a daily move: the deadline moves by the outage.
+          set = { deadlineAt: new Date(row.deadlineAt.getTime() + outageMs) };
+        } else {
+          continue;
+        }
+        const [updated] = await tx
+          .update(games)
+          .set({ ...set, version: sql`${games.version} + 1` })
+          .where(eq(games.id, row.id))
+          .returning();
+        if (!updated) continue;
+        await announceState(tx, updated, at);
+        resumed += 1;
+      }
+      await watch.beat(tx);
+      held.clear();
+      return resumed;
+    });
+  }
 
   function remember(game: HeldGame): void {
     held.delete(game.row.id);
@@ -189,16 +271,25 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function move(member: PlayMember, input: GameMoveInput, timing: { receivedAt: number; lagMs: number }, attempt = 0): Promise<Result<MoveAck, MoveFailure>> {
-    const game = await load(input.gameId);
+    await clocksResumed();
+    // The hot path (ARCHITECTURE §4): a game this instance holds is not read again; the write below checks its
+    // version, and a refusal decided on what this instance holds is decided again on a fresh read.
+    const cached = attempt === 0 ? held.get(input.gameId) : undefined;
+    const game = cached ?? (await load(input.gameId));
     if (!game) return fail("not_found");
+    const refuse = (failure: MoveFailure): Promise<Result<MoveAck, MoveFailure>> | Result<MoveAck, MoveFailure> => {
+      if (!cached) return fail(failure);
+      held.delete(input.gameId);
+      return move(member, input, timing, 1);
+    };
     const row = game.row;
     const side = actions.sideOf(row, member.id);
     if (!side) return fail("not_a_player");
     const repeated = repeatedMove(game, member.id, input);
     if (repeated) return ok(repeated);
-    if (row.status !== "playing") return fail("game_over");
-    if (input.ply !== row.ply) return fail("stale");
-    if (turnAtPly(row.ply) !== side) return fail("not_your_turn");
+    if (row.status !== "playing") return refuse("game_over");
+    if (input.ply !== row.ply) return refuse("stale");
+    if (turnAtPly(row.ply) !== side) return refuse("not_your_turn");
     const played = playMove(game.position, input.uci);
     if (!played.ok) return fail(played.error);
 
@@ -220,7 +311,8 @@ export function createGamesService(deps: GamesDeps) {
     // A daily move made to a member on vacation: their time starts when they return.
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
 
-    const committed = await inTransaction(async (tx) => {
+    // Acknowledged only once durable, whether alone or sharing a commit with other games' moves (decision 0015, a3).
+    const committed = await moveCommit(async (tx) => {
       const [updated] = await tx
         .update(games)
         .set({
@@ -232,7 +324,8 @@ export function createGamesService(deps: GamesDeps) {
           // A move answers the opponent's draw offer with a no.
           drawOfferBy: row.drawOfferBy === side ? side : null,
         })
-        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.status, "playing")))
+        // The version, not only the ply: what this instance holds may be behind an offer made elsewhere.
+        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.version, row.version), eq(games.status, "playing")))
         .returning();
       if (!updated) return null;
       await tx.insert(gameMoves).values({ gameId: row.id, ply: row.ply, uci: played.value.uci, san: played.value.san, clockMs: clock ? clock[side].remainingMs : null, playedAt: new Date(at) });
@@ -255,7 +348,7 @@ export function createGamesService(deps: GamesDeps) {
     if (!committed) {
       // Another request changed the game between our read and our write: answer from the fresh row, once.
       held.delete(row.id);
-      return attempt === 0 ? move(member, input, timing, 1) : fail("stale");
+      return attempt < 2 ? move(member, input, timing, attempt + 1) : fail("stale");
     }
     remember({ row: committed, position: played.value.position, keys, lastUci: played.value.uci });
     return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
@@ -310,6 +403,7 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function act(member: PlayMember, gameId: number, action: GameActionName): Promise<Result<{ version: number; rematchGameId: number | null }, actions.ActionFailure | "not_found">> {
+    await clocksResumed();
     const at = now();
     const players = await playersOf(gameId);
     if (!players) return fail("not_found");
@@ -356,7 +450,8 @@ export function createGamesService(deps: GamesDeps) {
         .returning();
       if (!updated) throw new Error("locked game row vanished");
       await announceState(tx, updated, at);
-      if (updated.status !== "playing") held.delete(row.id);
+      // Offers change the version a move is written on: the next move reads the row afresh.
+      held.delete(row.id);
       return ok({ version: updated.version, rematchGameId });
     });
   }
@@ -407,12 +502,15 @@ export function createGamesService(deps: GamesDeps) {
 
   return {
     startGame,
+    /** Resumes the clocks after an outage if this instance is the first up (also done before the first move or sweep). */
+    clocksResumed,
     move,
     act,
     endOnDeadline,
 
     /** The game page's data, and the snapshot a client refetches after a gap. */
     async view(gameId: number): Promise<GameView | null> {
+      await clocksResumed();
       const [row] = await db.select().from(games).where(eq(games.id, gameId));
       if (!row) return null;
       const moves = await db.select({ uci: gameMoves.uci, san: gameMoves.san, clockMs: gameMoves.clockMs }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
@@ -455,6 +553,8 @@ export function createGamesService(deps: GamesDeps) {
      * each at most once. Answers how many ended.
      */
     async sweepDeadlines(limit = 100): Promise<number> {
+      await clocksResumed();
+      await deps.clockWatch?.beat(db);
       const at = now();
       // The levels of daily movers, read before the transaction, let their vacation balances accrue.
       const dueDaily = await db

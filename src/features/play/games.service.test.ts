@@ -90,6 +90,20 @@ for (const target of databaseTargets()) {
       expect((await kit.games.view(gameId))?.moves.map((move) => move.uci)).toEqual(["e2e4", "e7e5", "g1f3"]);
     });
 
+    it("an instance holding a game behind another instance's moves and offers decides on a fresh read", async () => {
+      const gameId = await newGame({ ...blitz, rated: false });
+      const other = kit.secondInstance();
+      await play(gameId, ["d2d4"]);
+      // Bob moves and offers a draw on the other instance: this one still holds ply 1 and no offer.
+      expect((await other.move(bob, { gameId, ply: 1, uci: "d7d5" }, receivedAt(kit))).ok).toBe(true);
+      expect((await other.act(bob, gameId, "draw.offer")).ok).toBe(true);
+      // A move at ply 2 looks stale to what this instance holds; decided again on the row, it is Alice's move.
+      const moved = await kit.games.move(alice, { gameId, ply: 2, uci: "c2c4" }, receivedAt(kit));
+      expect(moved.ok && moved.value.ply).toBe(3);
+      // Her move answered Bob's offer with a no, as a move does.
+      expect((await kit.games.view(gameId))?.drawOfferBy).toBeNull();
+    });
+
     it("draw offers, acceptance, resignation and abort end the game as the rules say", async () => {
       const drawn = await newGame({ ...blitz, rated: false });
       await play(drawn, ["e2e4", "e7e5"]);
@@ -151,6 +165,23 @@ for (const target of databaseTargets()) {
       kit.clock.now += 60_000;
       await kit.games.sweepDeadlines();
       expect((await kit.games.view(gameId))?.status).toBe("aborted");
+    });
+
+    it("plays through the group commit: moves of two games arrive together, each is acknowledged and kept", async () => {
+      const grouped = kit.secondInstance({ groupCommit: true });
+      const first = await newGame();
+      const second = await newGame();
+      for (const [ply, uci] of ["f2f3", "e7e5", "g2g4", "d8h4"].entries()) {
+        const mover = ply % 2 === 0 ? alice : bob;
+        kit.clock.now += 1_000;
+        const acks = await Promise.all([first, second].map((gameId) => grouped.move(mover, { gameId, ply, uci }, receivedAt(kit))));
+        expect(acks.map((ack) => ack.ok && ack.value.ply)).toEqual([ply + 1, ply + 1]);
+      }
+      for (const gameId of [first, second]) {
+        const view = await kit.games.view(gameId);
+        expect(view?.moves.map((move) => move.san)).toEqual(["f3", "e5", "g4", "Qh4#"]);
+        expect(view?.ending).toMatchObject({ result: "0-1", reason: "checkmate" });
+      }
     });
   });
 }

@@ -21,8 +21,18 @@ function memberOf(identity: SocketIdentity): PlayMember {
   return { id: identity.memberId, username: identity.username ?? "", level: identity.level };
 }
 
-/** Network lag the client measured for this move; bounded here and again by the player's lag quota. */
+/** The most a client may report (an older client still sends its own figure). */
 const MAX_REPORTED_LAG_MS = 5_000;
+
+/**
+ * The network lag a move is compensated for: the server's own measure of the
+ * socket (ping round trips, smoothed). A client's report is never trusted
+ * above it; it may only lower it. Before the first round trip: none.
+ */
+export function compensatedLagMs(measuredMs: number | undefined, reportedMs: number | undefined): number {
+  if (measuredMs === undefined) return 0;
+  return reportedMs === undefined ? measuredMs : Math.min(measuredMs, reportedMs);
+}
 
 const gameActions = ["resign", "abort", "draw.offer", "draw.accept", "draw.decline", "claim.win", "claim.draw", "rematch.offer", "rematch.decline"] as const;
 const idInput = z.strictObject({ id: z.int().positive() });
@@ -37,7 +47,7 @@ export function playSocketCommands(services: { games: GamesService; seeks: Seeks
       name: "game.move",
       input: gameMoveInputSchema.extend({ lag: z.int().min(0).max(MAX_REPORTED_LAG_MS).optional() }),
       access: signedIn,
-      handle: ({ lag, ...move }, context) => games.move(memberOf(context.identity), move, { receivedAt: context.receivedAt, lagMs: lag ?? 0 }),
+      handle: ({ lag, ...move }, context) => games.move(memberOf(context.identity), move, { receivedAt: context.receivedAt, lagMs: compensatedLagMs(context.lagMs, lag) }),
     }),
     defineSocketCommand({
       name: "game.act",

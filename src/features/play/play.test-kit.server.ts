@@ -28,8 +28,8 @@ export interface PlayKit {
   readonly vacations: ReturnType<typeof createVacationsService>;
   member(username: string, level?: number): Promise<PlayMember>;
   block(blocker: PlayMember, blocked: PlayMember): Promise<void>;
-  /** Another instance on the same database (its own held games). */
-  secondInstance(): ReturnType<typeof createGamesService>;
+  /** Another instance on the same database (its own held games), with any dependency changed (a clock watch ...). */
+  secondInstance(overrides?: Partial<GamesDeps>): ReturnType<typeof createGamesService>;
 }
 
 export async function createPlayKit(options: { databaseUrl?: string | undefined; awayFromGameMs?: GamesDeps["awayFromGameMs"] } = {}): Promise<PlayKit> {
@@ -76,6 +76,6 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     async block(blocker, blocked) {
       await db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
     },
-    secondInstance: () => createGamesService(gamesDeps),
+    secondInstance: (overrides = {}) => createGamesService({ ...gamesDeps, ...overrides }),
   };
 }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { isProvisional, newPlayerRating, rateGame, ratingChange, type GlickoRating } from "../../chess/glicko2.ts";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { isProvisional, newPlayerRating, type GlickoRating } from "../../chess/glicko2.ts";
 import type { Color } from "../../chess/outcome.ts";
 import { ratingType as ratingTypeOf, type RatingType } from "../../chess/time-control.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { GameTerms } from "./play.schema.ts";
 import { ratingHistory, ratings } from "./play.tables.server.ts";
+import { ratedGameChange } from "./rating-update.ts";
 
 export interface RatingView {
   readonly type: RatingType;
@@ -78,40 +79,23 @@ export function createRatingsService(db: Database) {
         .from(ratings)
         .where(and(inArray(ratings.memberId, [game.whiteId, game.blackId]), eq(ratings.ratingType, game.type)))
         .for("update");
-      const whiteBefore = glickoOf(rows.find((row) => row.memberId === game.whiteId));
-      const blackBefore = glickoOf(rows.find((row) => row.memberId === game.blackId));
-      const whiteScore = game.winner === "white" ? 1 : game.winner === "black" ? 0 : 0.5;
-      const after = rateGame(whiteBefore, blackBefore, whiteScore);
-      for (const [memberId, rating, score] of [
-        [game.whiteId, after.white, whiteScore],
-        [game.blackId, after.black, 1 - whiteScore],
+      const change = ratedGameChange(
+        rows.find((row) => row.memberId === game.whiteId),
+        rows.find((row) => row.memberId === game.blackId),
+        game,
+      );
+      for (const [memberId, side] of [
+        [game.whiteId, change.white],
+        [game.blackId, change.black],
       ] as const) {
-        const rounded = Math.round(rating.rating);
-        const tally = { wins: score === 1 ? 1 : 0, losses: score === 0 ? 1 : 0, draws: score === 0.5 ? 1 : 0 };
+        const record = side.after;
         await tx
           .insert(ratings)
-          .values({ memberId, ratingType: game.type, ...rating, games: 1, ...tally, best: rounded, bestGameId: game.id })
-          .onConflictDoUpdate({
-            target: [ratings.memberId, ratings.ratingType],
-            set: {
-              rating: rating.rating,
-              deviation: rating.deviation,
-              volatility: rating.volatility,
-              games: sql`${ratings.games} + 1`,
-              wins: sql`${ratings.wins} + ${tally.wins}`,
-              losses: sql`${ratings.losses} + ${tally.losses}`,
-              draws: sql`${ratings.draws} + ${tally.draws}`,
-              best: sql`greatest(coalesce(${ratings.best}, 0), ${rounded})`,
-              bestGameId: sql`case when coalesce(${ratings.best}, 0) < ${rounded} then ${game.id} else ${ratings.bestGameId} end`,
-              updatedAt: new Date(),
-            },
-          });
-        await tx.insert(ratingHistory).values({ memberId, ratingType: game.type, gameId: game.id, rating: rounded, deviation: Math.round(rating.deviation) });
+          .values({ memberId, ratingType: game.type, ...record })
+          .onConflictDoUpdate({ target: [ratings.memberId, ratings.ratingType], set: { ...record, updatedAt: new Date() } });
+        await tx.insert(ratingHistory).values({ memberId, ratingType: game.type, gameId: game.id, rating: Math.round(record.rating), deviation: Math.round(record.deviation) });
       }
-      return {
-        white: { before: Math.round(whiteBefore.rating), diff: ratingChange(whiteBefore, after.white) },
-        black: { before: Math.round(blackBefore.rating), diff: ratingChange(blackBefore, after.black) },
-      };
+      return { white: { before: change.white.before, diff: change.white.diff }, black: { before: change.black.before, diff: change.black.diff } };
     },
   };
 }

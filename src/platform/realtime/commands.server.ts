@@ -62,18 +62,18 @@ export function createCommandRunner(
   table: CommandTable,
   identity: SocketIdentity,
   options: { readonly rateLimit?: CommandRateLimit; readonly log: CommandLogger },
-): (frame: { readonly id: string; readonly name: string; readonly input: unknown }, receivedAt: number) => Promise<Answer> {
+): (frame: { readonly id: string; readonly name: string; readonly input: unknown }, receivedAt: number, lagMs?: number) => Promise<Answer> {
   const bucket = tokenBucket(options.rateLimit ?? defaultCommandRateLimit, Date.now());
   const answers = new Map<string, Answer>();
 
-  async function run(frame: { readonly id: string; readonly name: string; readonly input: unknown }, receivedAt: number): Promise<Answer> {
+  async function run(frame: { readonly id: string; readonly name: string; readonly input: unknown }, receivedAt: number, lagMs: number | undefined): Promise<Answer> {
     const definition = table.get(frame.name);
     if (!definition) return refusal(frame.id, "unknown_command");
     if (!definition.access(identity)) return refusal(frame.id, "forbidden");
     const input = definition.input.safeParse(frame.input);
     if (!input.success) return refusal(frame.id, "invalid_input");
     try {
-      const result = await definition.handle(input.data, { identity, requestId: frame.id, receivedAt });
+      const result = await definition.handle(input.data, { identity, requestId: frame.id, receivedAt, lagMs });
       return result.ok ? { type: "ack", data: { id: frame.id, result: result.value } } : refusal(frame.id, result.error, result.values);
     } catch (error) {
       options.log.error({ err: error, command: frame.name }, "realtime: command failed");
@@ -81,12 +81,12 @@ export function createCommandRunner(
     }
   }
 
-  return async (frame, receivedAt) => {
+  return async (frame, receivedAt, lagMs) => {
     const remembered = answers.get(frame.id);
     if (remembered) return remembered;
     // A refused burst is not remembered: the same id may be sent again once tokens are back.
     if (!bucket.take(receivedAt)) return refusal(frame.id, "rate_limited");
-    const answer = await run(frame, receivedAt);
+    const answer = await run(frame, receivedAt, lagMs);
     answers.set(frame.id, answer);
     if (answers.size > rememberedAnswers) {
       const oldest = answers.keys().next();

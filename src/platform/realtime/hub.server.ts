@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { BusEvent, EventBus } from "./bus.server.ts";
 import { commandTable, createCommandRunner, type CommandRateLimit } from "./commands.server.ts";
+import { createLagMeter, type LagMeter } from "./lag-meter.ts";
 import { memberRoomKind } from "./member-room.ts";
 import {
   createEventCatalog,
@@ -41,8 +42,10 @@ export type ConnectionListener = (identity: SocketIdentity) => (() => void) | un
 export interface RealtimeDeps {
   readonly bus: EventBus;
   readonly instanceId: string;
-  /** Interval of server ping frames; a socket that has not answered the previous one is dropped. */
+  /** Interval of the liveness check: a socket that answered no ping frame since the previous check is dropped. */
   readonly heartbeatMs?: number;
+  /** Interval of the ping frames that measure each socket's lag (their pongs also prove it alive). */
+  readonly lagProbeMs?: number;
   /** The room kinds of the features; `user` (memberRoomKind) is always there. A room of any other kind is refused. */
   readonly roomKinds?: readonly RoomKindDefinition[];
   readonly commands?: readonly SocketCommandDefinition[];
@@ -67,6 +70,7 @@ export interface RealtimeDeps {
 }
 
 export const defaultHeartbeatMs = 25_000;
+export const defaultLagProbeMs = 5_000;
 export const defaultMaxRoomsPerSocket = 50;
 export const defaultMaxSocketsPerSession = 10;
 export const defaultMaxSocketsPerAddress = 50;
@@ -96,7 +100,9 @@ interface Client {
   readonly socket: WebSocket;
   readonly rooms: Set<RoomName>;
   readonly runCommand: ReturnType<typeof createCommandRunner>;
-  /** Answered the last ping frame. */
+  /** Its lag, from the round trips of the server's ping frames. */
+  readonly lag: LagMeter;
+  /** Answered a ping frame since the last liveness check. */
   alive: boolean;
   closed: boolean;
   /** Messages of one socket are handled one after another, so subscribe/unsubscribe never race. */
@@ -121,6 +127,7 @@ function roomKindsByName(definitions: readonly RoomKindDefinition[]): ReadonlyMa
 
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps): Promise<void> {
   const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
+  const lagProbeMs = Math.min(deps.lagProbeMs ?? defaultLagProbeMs, heartbeatMs);
   const maxRooms = deps.maxRoomsPerSocket ?? defaultMaxRoomsPerSocket;
   const maxPerSession = deps.maxSocketsPerSession ?? defaultMaxSocketsPerSession;
   const maxPerAddress = deps.maxSocketsPerAddress ?? defaultMaxSocketsPerAddress;
@@ -252,7 +259,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         await subscribe(client, message.data.room);
         return;
       case "command": {
-        send(client, await client.runCommand(message.data, Date.now()));
+        send(client, await client.runCommand(message.data, Date.now(), client.lag.lagMs()));
         return;
       }
     }
@@ -281,14 +288,26 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
   }
 
+  // Open sockets per session and per address, counted as they open and close (a scan of every socket per handshake is quadratic).
+  const socketsPerSession = new Map<string, number>();
+  const socketsPerAddress = new Map<string, number>();
+
   function tooManySockets(identity: SocketIdentity): boolean {
-    let sameSession = 0;
-    let sameAddress = 0;
-    for (const client of clients) {
-      if (identity.sessionId !== null && client.identity.sessionId === identity.sessionId) sameSession += 1;
-      if (client.identity.address === identity.address) sameAddress += 1;
+    const sameSession = identity.sessionId === null ? 0 : (socketsPerSession.get(identity.sessionId) ?? 0);
+    return sameSession >= maxPerSession || (socketsPerAddress.get(identity.address) ?? 0) >= maxPerAddress;
+  }
+
+  function countSocket(identity: SocketIdentity, change: 1 | -1): void {
+    const counted: Array<[Map<string, number>, string | null]> = [
+      [socketsPerSession, identity.sessionId],
+      [socketsPerAddress, identity.address],
+    ];
+    for (const [counts, key] of counted) {
+      if (key === null) continue;
+      const next = (counts.get(key) ?? 0) + change;
+      if (next > 0) counts.set(key, next);
+      else counts.delete(key);
     }
-    return sameSession >= maxPerSession || sameAddress >= maxPerAddress;
   }
 
   async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -318,11 +337,13 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       socket,
       rooms: new Set(),
       runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
+      lag: createLagMeter(),
       alive: true,
       closed: false,
       queue: Promise.resolve(),
     };
     clients.add(client);
+    countSocket(identity, 1);
     let onClosed: (() => void) | undefined;
     try {
       onClosed = deps.onConnection?.(identity);
@@ -331,6 +352,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
 
     socket.on("pong", () => {
+      client.lag.pongReceived(Date.now());
       client.alive = true;
     });
     socket.on("message", (data: RawData, isBinary: boolean) => {
@@ -355,6 +377,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       enqueue(client, () => handleMessage(client, message), room);
     });
     socket.on("close", () => {
+      countSocket(identity, -1);
       client.closed = true;
       try {
         onClosed?.();
@@ -365,9 +388,16 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     });
 
     send(client, { type: "hello", data: { instanceId: deps.instanceId, heartbeatMs } });
+    // A first measure at once, so the first move already has one.
+    probeLag(client);
   });
 
-  // One timer for all sockets: mark, ping, and drop those that missed the previous ping.
+  function probeLag(client: Client): void {
+    if (client.socket.readyState !== socketOpen) return;
+    if (client.lag.pingSent(Date.now())) client.socket.ping();
+  }
+
+  // One timer for all sockets: drop those that answered no ping since the last check, mark the others.
   const heartbeat = setInterval(() => {
     for (const client of clients) {
       if (!client.alive) {
@@ -375,14 +405,20 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         continue;
       }
       client.alive = false;
-      if (client.socket.readyState === socketOpen) client.socket.ping();
+      probeLag(client);
     }
   }, heartbeatMs);
   heartbeat.unref();
+  // The lag probes: a ping per socket each interval (only when the previous one was answered).
+  const lagProbe = setInterval(() => {
+    for (const client of clients) probeLag(client);
+  }, lagProbeMs);
+  lagProbe.unref();
 
   app.addHook("onClose", async () => {
     closing = true;
     clearInterval(heartbeat);
+    clearInterval(lagProbe);
     // @fastify/websocket's preClose has already sent close frames; drop what lingers.
     for (const client of clients) {
       client.closed = true;

@@ -53,7 +53,8 @@ export interface OutboxLogger {
 }
 
 export const defaultOutboxRetryMs = 2000;
-const batchSize = 100;
+/** Events per relay transaction: a busy game site writes hundreds a second, and each transaction costs a commit. */
+const batchSize = 500;
 
 export function createOutboxRelay(options: { readonly db: Database; readonly bus: EventBus; readonly log: OutboxLogger; readonly retryMs?: number }): OutboxRelay {
   const { db, bus, log } = options;

@@ -26,6 +26,8 @@ export interface CommandContext {
   readonly requestId: string;
   /** Server time (ms since the epoch) when the frame arrived: the basis for clocks and lag compensation. */
   readonly receivedAt: number;
+  /** This socket's one-way network lag as the server measured it (ping/pong, smoothed); undefined before the first round trip. */
+  readonly lagMs: number | undefined;
 }
 
 /**

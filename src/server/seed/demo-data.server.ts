@@ -16,6 +16,8 @@ import {
   type DemoCountry,
   type DemoFlairCode,
 } from "./demo-names.ts";
+import { seedDemoGames } from "./demo-games.server.ts";
+import { Random } from "./demo-random.ts";
 
 /**
  * Demo data: a few hundred invented members plus real sign-in accounts for an
@@ -85,66 +87,6 @@ const usernamePattern = /^[A-Za-z0-9_-]{3,25}$/;
 /** Whether a username is one the demo data may produce (and the site accepts). */
 export function isValidDemoUsername(username: string): boolean {
   return usernamePattern.test(username);
-}
-
-// ---------------------------------------------------------------------------
-// Deterministic randomness
-
-/** mulberry32: a tiny, well-mixed 32-bit PRNG; the same seed gives the same sequence everywhere. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-
-  /** A float in [0, 1). */
-  float(): number {
-    return this.next();
-  }
-
-  /** An integer in [0, bound). */
-  int(bound: number): number {
-    return Math.floor(this.next() * bound);
-  }
-
-  /** An integer in [min, max]. */
-  between(min: number, max: number): number {
-    return min + this.int(max - min + 1);
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    const item = items[this.int(items.length)];
-    if (item === undefined) throw new Error("Random.pick() needs a non-empty list.");
-    return item;
-  }
-
-  weighted<T>(entries: readonly (readonly [T, number])[]): T {
-    const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
-    let target = this.next() * total;
-    for (const [value, weight] of entries) {
-      target -= weight;
-      if (target < 0) return value;
-    }
-    const last = entries[entries.length - 1];
-    if (last === undefined) throw new Error("Random.weighted() needs a non-empty list.");
-    return last[0];
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -400,14 +342,22 @@ async function hasAnyMember(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
+export interface DemoSeedOptions {
+  /** Finished demo games (default: the demo's thousands; tests ask for fewer). */
+  readonly finishedGames?: number;
+  /** The moment of seeding, for the games in progress (default: now). */
+  readonly now?: Date;
+}
+
 /**
- * Fills an empty database with the demo members and sign-in accounts, in one
- * transaction. Does nothing when any member exists. `members` is how many
- * members this call created.
+ * Fills an empty database with the demo members, sign-in accounts and games,
+ * in one transaction. Does nothing when any member exists. The counts say
+ * what this call created.
  */
-export async function seedDemoDataIfEmpty(db: Database): Promise<{ seeded: boolean; members: number }> {
+export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions = {}): Promise<{ seeded: boolean; members: number; games: number; moves: number }> {
+  const nothing = { seeded: false, members: 0, games: 0, moves: 0 };
   // The cheap check first, so a populated database never pays for argon2.
-  if (await hasAnyMember(db)) return { seeded: false, members: 0 };
+  if (await hasAnyMember(db)) return nothing;
 
   // argon2 is deliberately slow: one hash, shared by every demo account.
   const passwordHash = await hash(demoPassword);
@@ -419,11 +369,12 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<{ seeded: boole
     // Two instances starting together: the second waits here, then sees the members.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
-    if (existing) return { seeded: false, members: 0 };
+    if (existing) return nothing;
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(users).values(rows.slice(start, start + INSERT_BATCH));
     }
-    return { seeded: true, members: rows.length };
+    const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
+    return { seeded: true, members: rows.length, ...played };
   });
 }
 

@@ -68,6 +68,9 @@ function postgresBackend(baseUrl: string): Backend {
   };
 }
 
+/** The members are what these tests look at; demo-games.test.ts looks at the games. */
+const fewGames = { finishedGames: 20 };
+
 const backends: Backend[] = [pgliteBackend()];
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 if (testDatabaseUrl) backends.push(postgresBackend(testDatabaseUrl));
@@ -115,13 +118,13 @@ describe.each(backends)("demo data on $name", (backend) => {
   });
 
   it("seeds an empty database once", async () => {
-    const first = await seedDemoDataIfEmpty(db);
+    const first = await seedDemoDataIfEmpty(db, fewGames);
     expect(first.seeded).toBe(true);
     expect(first.members).toBe(demoMemberCount + demoAccounts.length);
     expect(await memberCount(db)).toBe(first.members);
 
-    const second = await seedDemoDataIfEmpty(db);
-    expect(second).toEqual({ seeded: false, members: 0 });
+    const second = await seedDemoDataIfEmpty(db, fewGames);
+    expect(second).toEqual({ seeded: false, members: 0, games: 0, moves: 0 });
     expect(await memberCount(db)).toBe(first.members);
   });
 
@@ -197,7 +200,7 @@ describe.each(backends)("demo data on $name", (backend) => {
 
   it("is deterministic: a fresh database gets the same members", async () => {
     const other = (await backend.fresh()).db;
-    await seedDemoDataIfEmpty(other);
+    await seedDemoDataIfEmpty(other, fewGames);
     expect(await usernames(other)).toEqual(await usernames(db));
     const uuidsOf = async (database: Database) => (await database.select({ uuid: users.uuid }).from(users).orderBy(asc(users.id))).map((r) => r.uuid);
     expect(await uuidsOf(other)).toEqual(await uuidsOf(db));
@@ -205,7 +208,7 @@ describe.each(backends)("demo data on $name", (backend) => {
 
   it("seeds once when two callers race on an empty database", async () => {
     const other = (await backend.fresh()).db;
-    const results = await Promise.all([seedDemoDataIfEmpty(other), seedDemoDataIfEmpty(other)]);
+    const results = await Promise.all([seedDemoDataIfEmpty(other, fewGames), seedDemoDataIfEmpty(other, fewGames)]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     expect(await memberCount(other)).toBe(demoMemberCount + demoAccounts.length);
   });

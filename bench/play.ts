@@ -1,0 +1,371 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { WebSocket } from "ws";
+import { createClock } from "../src/chess/clock.ts";
+import { users } from "../src/features/accounts/accounts.tables.server.ts";
+import { hashSessionToken, SESSION_COOKIE } from "../src/features/accounts/sessions.service.server.ts";
+import { clockColumns } from "../src/features/play/game-clock.server.ts";
+import { games } from "../src/features/play/play.tables.server.ts";
+import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
+import { openDatabase } from "../src/platform/db/client.server.ts";
+import { scriptedGames } from "./game-hold/scenario.ts";
+
+/**
+ * The play benchmark (issue 9): concurrent live games over loopback
+ * WebSockets against the real server (its own process, on PostgreSQL), two
+ * players and three spectators per game, each move after a random think time,
+ * the load generator in this process on the same machine. Measures moves per
+ * second, p50/p99 from sending a move to its ack and to each spectator's
+ * receipt, the server's memory per socket and CPU, and a bare `ws` echo with
+ * as many sockets at the same message rate, for scale.
+ *
+ * Env: BENCH_DATABASE_URL or TEST_DATABASE_URL (admin URL; a throwaway
+ * database is made and dropped), BENCH_PLAY_GAMES (default 1000),
+ * BENCH_PLAY_RATE (moves/s offered, default 2000), BENCH_PLAY_SECONDS
+ * (default 15), BENCH_PLAY_PROFILE=1 (the server writes a --cpu-prof profile
+ * to bench/results/profiles).
+ */
+export interface PlayBenchFigures {
+  readonly games: number;
+  readonly sockets: number;
+  readonly offeredMovesPerSecond: number;
+  readonly seconds: number;
+  readonly movesPerSecond: number;
+  readonly ackP50Ms: number;
+  readonly ackP99Ms: number;
+  readonly spectatorP50Ms: number;
+  readonly spectatorP99Ms: number;
+  readonly refusals: Record<string, number>;
+  readonly serverCpuPercent: number;
+  readonly loadGeneratorCpuPercent: number;
+  readonly serverRssMb: number;
+  readonly serverBytesPerSocket: number;
+  readonly bareWs: { readonly messagesPerSecond: number; readonly rttP50Ms: number; readonly rttP99Ms: number; readonly serverCpuPercent: number; readonly serverBytesPerSocket: number };
+  readonly profile: string | null;
+}
+
+const SPECTATORS = 3;
+/** The hub allows 50 sockets per client address: the load spreads over 127.0.0.0/8. */
+const SOCKETS_PER_ADDRESS = 40;
+const percentile = (sorted: readonly number[], p: number): number => round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+const round = (value: number): number => Math.round(value * 100) / 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const addressOf = (index: number): string => `127.0.${1 + Math.floor(index / SOCKETS_PER_ADDRESS / 250)}.${1 + (Math.floor(index / SOCKETS_PER_ADDRESS) % 250)}`;
+
+/** A process's resident memory and CPU time so far (Linux /proc). */
+function processUsage(pid: number): { rssBytes: number; cpuMs: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return { rssBytes: rssKb * 1024, cpuMs: ticks * 10 };
+}
+
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match?.[1]) {
+        resolve({
+          child,
+          url: match[1].replace("localhost", "127.0.0.1"),
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}:\n${output}`)));
+  });
+}
+
+interface Socket {
+  readonly ws: WebSocket;
+  onMessage(handler: (message: { type: string; data: Record<string, unknown> }) => void): void;
+}
+
+function openSocket(url: string, index: number, cookie?: string): Promise<Socket> {
+  const ws = new WebSocket(url, { localAddress: addressOf(index), headers: cookie ? { cookie } : {}, perMessageDeflate: false });
+  const handlers: Array<(message: { type: string; data: Record<string, unknown> }) => void> = [];
+  ws.on("message", (raw: Buffer) => {
+    const message = JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown> };
+    for (const handler of handlers) handler(message);
+  });
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => resolve({ ws, onMessage: (handler) => handlers.push(handler) }));
+    ws.once("error", reject);
+  });
+}
+
+/** Opens sockets a batch at a time (a burst of thousands of handshakes only measures the accept queue). */
+async function openAll<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
+  const opened: T[] = [];
+  for (let start = 0; start < count; start += 200) {
+    opened.push(...(await Promise.all(Array.from({ length: Math.min(200, count - start) }, (_, offset) => open(start + offset)))));
+  }
+  return opened;
+}
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kingside_play_bench_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Players (with sessions) and their games, written straight into the tables: the bench measures moves, not sign-ins. */
+async function prepareGames(databaseUrl: string, count: number): Promise<{ gameIds: number[]; cookies: string[] }> {
+  const handle = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 2 });
+  try {
+    const tag = randomBytes(3).toString("hex");
+    const members = await handle.db
+      .insert(users)
+      .values(Array.from({ length: 2 * count }, (_, index) => ({ username: `pb${tag}_${index}`, usernameKey: `pb${tag}_${index}`, membershipLevel: 10 })))
+      .returning({ id: users.id });
+    const tokens = members.map(() => randomBytes(24).toString("base64url"));
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await handle.db.insert(sessions).values(members.map((member, index) => ({ tokenHash: hashSessionToken(tokens[index] ?? ""), userId: member.id, expiresAt })));
+    const control = { kind: "live", baseSeconds: 1800, incrementSeconds: 0 } as const;
+    const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const rows = await handle.db
+      .insert(games)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          rules: "standard",
+          speed: "live",
+          ratingType: "rapid",
+          rated: false,
+          baseSeconds: control.baseSeconds,
+          incrementSeconds: control.incrementSeconds,
+          whiteId: members[2 * index]?.id ?? 0,
+          blackId: members[2 * index + 1]?.id ?? 0,
+          initialFen: fen,
+          fen,
+          ...clockColumns(createClock(control)),
+          deadlineAt: new Date(Date.now() + 600_000),
+        })),
+      )
+      .returning({ id: games.id });
+    return { gameIds: rows.map((row) => row.id), cookies: tokens.map((token) => `${SESSION_COOKIE}=${token}`) };
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function runPlayBench(): Promise<PlayBenchFigures> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const gameCount = Number(process.env.BENCH_PLAY_GAMES ?? 1000);
+  const offered = Number(process.env.BENCH_PLAY_RATE ?? 2000);
+  const seconds = Number(process.env.BENCH_PLAY_SECONDS ?? 15);
+  const profileDir = process.env.BENCH_PLAY_PROFILE === "1" ? "bench/results/profiles" : null;
+  const meanThinkMs = (gameCount / offered) * 1000;
+  const scripts = scriptedGames(64, 400);
+
+  const database = await createDatabase(adminUrl);
+  const server = await startProcess(
+    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "--import", "tsx", "src/server/main.ts"],
+    { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: database.url, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: "play-bench" },
+    /serving on (http:\/\/\S+)/,
+  );
+  const bare = await startProcess(["--import", "tsx", "bench/bare-ws.ts"], {}, /listening (ws:\/\/\S+)/);
+  try {
+    const serverPid = server.child.pid ?? 0;
+    const wsUrl = `${server.url.replace(/^http/, "ws").replace("0.0.0.0", "127.0.0.1")}/ws`;
+    const { gameIds, cookies } = await prepareGames(database.url, gameCount);
+    await sleep(1_000);
+    const idle = processUsage(serverPid);
+
+    // Two players and three spectators per game, each subscribed to the game's room.
+    const playerSockets = await openAll(2 * gameCount, (index) => openSocket(wsUrl, index, cookies[index]));
+    const spectatorSockets = await openAll(SPECTATORS * gameCount, (index) => openSocket(wsUrl, 2 * gameCount + index));
+    const subscribe = async (socket: Socket, gameId: number) => {
+      const subscribed = new Promise<void>((resolve) => socket.onMessage((message) => message.type === "subscribed" && resolve()));
+      socket.ws.send(JSON.stringify({ type: "subscribe", data: { room: `game:${gameId}` } }));
+      await subscribed;
+    };
+    for (let start = 0; start < gameCount; start += 100) {
+      await Promise.all(
+        gameIds.slice(start, start + 100).flatMap((gameId, offset) => {
+          const index = start + offset;
+          const own = [playerSockets[2 * index], playerSockets[2 * index + 1], ...spectatorSockets.slice(SPECTATORS * index, SPECTATORS * index + SPECTATORS)];
+          return own.flatMap((socket) => (socket ? [subscribe(socket, gameId)] : []));
+        }),
+      );
+    }
+    const socketCount = playerSockets.length + spectatorSockets.length;
+    await sleep(2_000);
+    const connected = processUsage(serverPid);
+
+    // Spectators' receipt of each move: (game, ply after the move) -> when it was sent.
+    const sentAt = new Map<string, number>();
+    const spectatorLatencies: number[] = [];
+    let measuring = false;
+    for (const [index, socket] of spectatorSockets.entries()) {
+      const gameId = gameIds[Math.floor(index / SPECTATORS)];
+      socket.onMessage((message) => {
+        if (!measuring || message.type !== "event" || message.data.type !== "game.move") return;
+        const payload = message.data.payload as { ply: number };
+        const sent = sentAt.get(`${gameId}:${payload.ply}`);
+        if (sent !== undefined) spectatorLatencies.push(performance.now() - sent);
+      });
+    }
+
+    const ackLatencies: number[] = [];
+    const refusals: Record<string, number> = {};
+    let acked = 0;
+    let stop = false;
+    let requestSeq = 0;
+    const play = async (index: number) => {
+      const gameId = gameIds[index] ?? 0;
+      const moves = scripts[index % scripts.length] ?? [];
+      const pending = new Map<string, (answer: { type: string; data: Record<string, unknown> }) => void>();
+      for (const side of [0, 1]) {
+        playerSockets[2 * index + side]?.onMessage((message) => {
+          if (message.type !== "ack" && message.type !== "refusal") return;
+          const id = String(message.data.id);
+          pending.get(id)?.(message);
+          pending.delete(id);
+        });
+      }
+      for (let ply = 0; ply < moves.length && !stop; ply++) {
+        // Human-like: a random think time, exponential around the mean that offers the wanted rate.
+        await sleep(-Math.log(1 - Math.random()) * meanThinkMs);
+        if (stop) return;
+        const socket = playerSockets[2 * index + (ply % 2)];
+        if (!socket) return;
+        const id = `m${(requestSeq += 1)}`;
+        const started = performance.now();
+        sentAt.set(`${gameId}:${ply + 1}`, started);
+        const answer = await new Promise<{ type: string; data: Record<string, unknown> }>((resolve) => {
+          pending.set(id, resolve);
+          socket.ws.send(JSON.stringify({ type: "command", data: { id, name: "game.move", input: { gameId, ply, uci: moves[ply] } } }));
+        });
+        if (!measuring) continue;
+        if (answer.type === "ack") {
+          ackLatencies.push(performance.now() - started);
+          acked += 1;
+        } else {
+          const code = String(answer.data.code);
+          refusals[code] = (refusals[code] ?? 0) + 1;
+          return;
+        }
+      }
+    };
+
+    const players = gameIds.map((_, index) => play(index));
+    await sleep(3_000); // warm-up: JIT, caches, pools
+    measuring = true;
+    const cpuBefore = processUsage(serverPid).cpuMs;
+    const localBefore = process.cpuUsage();
+    const startedAt = performance.now();
+    await sleep(seconds * 1000);
+    const elapsed = (performance.now() - startedAt) / 1000;
+    measuring = false;
+    const serverCpuPercent = round(((processUsage(serverPid).cpuMs - cpuBefore) / (elapsed * 1000)) * 100);
+    const local = process.cpuUsage(localBefore);
+    const loadGeneratorCpuPercent = round(((local.user + local.system) / 1000 / (elapsed * 1000)) * 100);
+    const movesPerSecond = round(acked / elapsed);
+    stop = true;
+    await Promise.race([Promise.all(players), sleep(10_000)]);
+    for (const socket of [...playerSockets, ...spectatorSockets]) socket.ws.terminate();
+
+    // About as many frames as the play run moved (a move is a command, its ack and five events; an echo is two frames).
+    const bareFigures = await bareEcho(bare.url, bare.child.pid ?? 0, socketCount, movesPerSecond * 3.5, seconds);
+    ackLatencies.sort((a, b) => a - b);
+    spectatorLatencies.sort((a, b) => a - b);
+    return {
+      games: gameCount,
+      sockets: socketCount,
+      offeredMovesPerSecond: offered,
+      seconds,
+      movesPerSecond,
+      ackP50Ms: percentile(ackLatencies, 50),
+      ackP99Ms: percentile(ackLatencies, 99),
+      spectatorP50Ms: percentile(spectatorLatencies, 50),
+      spectatorP99Ms: percentile(spectatorLatencies, 99),
+      refusals,
+      serverCpuPercent,
+      loadGeneratorCpuPercent,
+      serverRssMb: round(connected.rssBytes / 1_048_576),
+      serverBytesPerSocket: Math.round((connected.rssBytes - idle.rssBytes) / socketCount),
+      bareWs: bareFigures,
+      profile: profileDir,
+    };
+  } finally {
+    await Promise.all([server.stop(), bare.stop()]);
+    await database.drop();
+  }
+}
+
+/**
+ * The same number of sockets on a bare `ws` echo server, sending as many
+ * frames per second as the play run sent and received, at random intervals:
+ * what the socket layer alone costs on this machine.
+ */
+async function bareEcho(url: string, pid: number, socketCount: number, framesPerSecond: number, seconds: number): Promise<PlayBenchFigures["bareWs"]> {
+  const idle = processUsage(pid);
+  const sockets = await openAll(socketCount, (index) => openSocket(url, index));
+  await sleep(1_000);
+  const connected = processUsage(pid);
+  const meanGapMs = (socketCount / Math.max(1, framesPerSecond)) * 1000;
+  const latencies: number[] = [];
+  let stop = false;
+  let measuring = false;
+  let echoed = 0;
+  const loops = sockets.map(async (socket) => {
+    let waiting: (() => void) | undefined;
+    socket.ws.on("message", () => waiting?.());
+    while (!stop) {
+      await sleep(-Math.log(1 - Math.random()) * meanGapMs);
+      if (stop) return;
+      const started = performance.now();
+      await new Promise<void>((resolve) => {
+        waiting = resolve;
+        socket.ws.send(JSON.stringify({ type: "command", data: { id: String(randomInt(1e9)), name: "echo", input: { text: "e2e4" } } }));
+      });
+      if (measuring) {
+        latencies.push(performance.now() - started);
+        echoed += 1;
+      }
+    }
+  });
+  await sleep(2_000);
+  measuring = true;
+  const cpuBefore = processUsage(pid).cpuMs;
+  const startedAt = performance.now();
+  await sleep(seconds * 1000);
+  const elapsed = (performance.now() - startedAt) / 1000;
+  measuring = false;
+  const cpu = processUsage(pid).cpuMs - cpuBefore;
+  stop = true;
+  await Promise.race([Promise.all(loops), sleep(5_000)]);
+  for (const socket of sockets) socket.ws.terminate();
+  latencies.sort((a, b) => a - b);
+  return {
+    messagesPerSecond: round(echoed / elapsed),
+    rttP50Ms: percentile(latencies, 50),
+    rttP99Ms: percentile(latencies, 99),
+    serverCpuPercent: round((cpu / (elapsed * 1000)) * 100),
+    serverBytesPerSocket: Math.round((connected.rssBytes - idle.rssBytes) / socketCount),
+  };
+}

@@ -1,0 +1,177 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId } from "../../chess/rules.ts";
+import { users } from "../../features/accounts/accounts.tables.server.ts";
+import { gameMoves, games, ratingHistory, ratings } from "../../features/play/play.tables.server.ts";
+import { ratedGameChange, type RatingRecord } from "../../features/play/rating-update.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
+import { seedDemoDataIfEmpty } from "./demo-data.server.ts";
+
+/** Enough games for every ending and game type, few enough for a quick test; the site seeds more. */
+const FINISHED_GAMES = 400;
+const seededAt = new Date("2026-06-01T12:00:00.000Z");
+
+interface Backend {
+  readonly name: string;
+  open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  {
+    name: "pglite",
+    async open() {
+      const handle = await openDatabase({ dataDir: "memory://" });
+      return { handle, drop: async () => undefined };
+    },
+  },
+];
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+if (testDatabaseUrl) {
+  backends.push({
+    name: "postgres",
+    async open() {
+      const name = `kingside_demo_games_${process.pid}_${Date.now()}`;
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: testDatabaseUrl });
+        await client.connect();
+        try {
+          await client.query(statement);
+        } finally {
+          await client.end();
+        }
+      };
+      await admin(`CREATE DATABASE ${name}`);
+      const url = new URL(testDatabaseUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 2 });
+      return { handle, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    },
+  });
+}
+
+describe.each(backends)("demo games on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let db: Database;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await backend.open());
+    await handle.migrate();
+    db = handle.db;
+    const result = await seedDemoDataIfEmpty(db, { finishedGames: FINISHED_GAMES, now: seededAt });
+    expect(result.games).toBeGreaterThan(FINISHED_GAMES);
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle.close();
+    await drop();
+  });
+
+  it("covers every game type, rules, rated and casual, and every ending", async () => {
+    const kinds = await db
+      .select({ ratingType: games.ratingType, rules: games.rules, rated: games.rated, termination: games.termination, status: games.status, speed: games.speed })
+      .from(games);
+    const set = (pick: (row: (typeof kinds)[number]) => string | null) => new Set(kinds.map(pick));
+    expect(set((row) => row.ratingType)).toEqual(new Set(["bullet", "blitz", "rapid", "daily", "live960", "daily960"]));
+    expect(set((row) => row.rules)).toEqual(new Set(["standard", "chess960"]));
+    expect(set((row) => String(row.rated))).toEqual(new Set(["true", "false"]));
+    const endings = set((row) => row.termination);
+    for (const ending of ["checkmate", "resignation", "timeout", "agreement", "threefold-repetition", "stalemate", "insufficient-material", "abandonment"]) {
+      expect(endings, ending).toContain(ending);
+    }
+    const playing = kinds.filter((row) => row.status === "playing");
+    expect(new Set(playing.map((row) => row.speed))).toEqual(new Set(["live", "daily"]));
+  });
+
+  it("stores games whose moves replay legally to the stored position, with a result the position allows", async () => {
+    const sample = await db.select().from(games).where(sql`${games.id} % 7 = 0`).orderBy(asc(games.id));
+    expect(sample.length).toBeGreaterThan(50);
+    const moves = await db.select().from(gameMoves).where(inArray(gameMoves.gameId, sample.map((game) => game.id))).orderBy(asc(gameMoves.gameId), asc(gameMoves.ply));
+    for (const game of sample) {
+      const own = moves.filter((move) => move.gameId === game.id);
+      const start = parseFen(game.rules as RulesId, game.initialFen);
+      if (!start.ok) throw new Error(`game ${game.id}: bad initial FEN`);
+      let position = start.value;
+      const keys = [repetitionKey(position)];
+      let previousAt = game.createdAt.getTime();
+      for (const [index, move] of own.entries()) {
+        expect(move.ply).toBe(index);
+        const played = playMove(position, move.uci);
+        if (!played.ok) throw new Error(`game ${game.id} ply ${move.ply}: ${move.uci} is ${played.error}`);
+        expect(played.value.san).toBe(move.san);
+        expect(played.value.uci).toBe(move.uci);
+        // Nothing happens after the end.
+        expect(positionOutcome(position, keys), `game ${game.id} went on after its end`).toBeUndefined();
+        position = played.value.position;
+        keys.push(repetitionKey(position));
+        expect(move.playedAt.getTime()).toBeGreaterThanOrEqual(previousAt);
+        previousAt = move.playedAt.getTime();
+        if (game.speed === "live") expect(move.clockMs).toBeGreaterThanOrEqual(0);
+        else expect(move.clockMs).toBeNull();
+      }
+      expect(game.ply).toBe(own.length);
+      const final = parseFen(game.rules as RulesId, game.fen);
+      expect(final.ok && repetitionKey(final.value)).toBe(repetitionKey(position));
+      const natural = positionOutcome(position, keys);
+      if (game.status === "playing") {
+        expect(natural).toBeUndefined();
+        expect(game.deadlineAt?.getTime()).toBeGreaterThan(seededAt.getTime());
+        continue;
+      }
+      if (natural) {
+        expect({ result: game.result, termination: game.termination }).toEqual({ result: natural.result, termination: natural.reason });
+      } else {
+        expect(["resignation", "timeout", "timeout-vs-insufficient-material", "agreement", "abandonment", "aborted"]).toContain(game.termination);
+      }
+      if (game.termination === "aborted") expect(game.ply).toBeLessThan(2);
+      if (game.termination === "timeout" && game.speed === "live") expect(game.ply % 2 === 0 ? game.whiteClockMs : game.blackClockMs).toBe(0);
+      if (game.termination === "resignation" || game.termination === "abandonment" || game.termination === "timeout") expect(game.result).not.toBe("1/2-1/2");
+      expect(game.endedAt?.getTime()).toBeGreaterThanOrEqual(previousAt);
+    }
+  });
+
+  it("has ratings and rating history equal to a recomputation over the rated games in the order they ended", async () => {
+    const rated = await db
+      .select()
+      .from(games)
+      .where(sql`${games.rated} and ${games.status} = 'ended'`)
+      .orderBy(asc(games.endedAt), asc(games.id));
+    const records = new Map<string, RatingRecord>();
+    let historyPoints = 0;
+    for (const game of rated) {
+      const whiteKey = `${game.whiteId}:${game.ratingType}`;
+      const blackKey = `${game.blackId}:${game.ratingType}`;
+      const winner = game.result === "1-0" ? "white" : game.result === "0-1" ? "black" : undefined;
+      const change = ratedGameChange(records.get(whiteKey), records.get(blackKey), { id: game.id, winner });
+      expect([game.whiteRating, game.blackRating, game.whiteRatingDiff, game.blackRatingDiff]).toEqual([change.white.before, change.black.before, change.white.diff, change.black.diff]);
+      records.set(whiteKey, change.white.after);
+      records.set(blackKey, change.black.after);
+      historyPoints += 2;
+    }
+    const stored = await db.select().from(ratings);
+    expect(stored.length).toBe(records.size);
+    for (const row of stored) {
+      const expected = records.get(`${row.memberId}:${row.ratingType}`);
+      if (!expected) throw new Error(`an unexpected rating for ${row.memberId}`);
+      expect(row.rating).toBeCloseTo(expected.rating, 2);
+      expect(row.deviation).toBeCloseTo(expected.deviation, 2);
+      expect([row.games, row.wins, row.losses, row.draws, row.best, row.bestGameId]).toEqual([expected.games, expected.wins, expected.losses, expected.draws, expected.best, expected.bestGameId]);
+    }
+    const [history] = await db.select({ points: sql<number>`count(*)::int` }).from(ratingHistory);
+    expect(history?.points).toBe(historyPoints);
+    const spread = stored.map((row) => row.rating);
+    expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(300);
+  });
+
+  it("gives the sign-in accounts daily games in progress, and later games ids after the demo ones", async () => {
+    const [alice] = await db.select({ id: users.id }).from(users).where(eq(users.username, "alice"));
+    if (!alice) throw new Error("alice is missing");
+    const own = await db.select({ id: games.id }).from(games).where(sql`${games.status} = 'playing' and ${games.speed} = 'daily' and (${games.whiteId} = ${alice.id} or ${games.blackId} = ${alice.id})`);
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    const [highest] = await db.select({ id: sql<number>`max(${games.id})::int` }).from(games);
+    const [next] = await db.insert(games).values({ rules: "standard", speed: "daily", ratingType: "daily", rated: false, daysPerMove: 3, whiteId: alice.id, blackId: alice.id + 1, initialFen: "x", fen: "x" }).returning({ id: games.id });
+    expect(next?.id).toBeGreaterThan(highest?.id ?? Number.MAX_SAFE_INTEGER);
+    expect(await db.select().from(games).where(eq(games.id, 999))).toEqual([]);
+  });
+});
