@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn HUMAN_CHECK_LIMITS=registration=100,guest=100 tsx src/server/main.ts`,
+    command: `rm -rf .e2e-data && SEED_DEMO_GAMES=200 DATA_DIR=.e2e-data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn HUMAN_CHECK_LIMITS=registration=100,guest=100 tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -67,7 +67,7 @@ test("two new members meet in the lobby, play to checkmate while a visitor watch
   await form.getByRole("radio", { name: "Rated" }).check();
   await form.getByRole("radio", { name: "White" }).check();
   await form.getByRole("button", { name: "Send the challenge" }).click();
-  const toast = black.page.getByRole("alertdialog", { name: `${white.username} challenges you` });
+  const toast = black.page.getByRole("article", { name: `${white.username} challenges you` });
   await expect(toast).toContainText("5+0");
   await toast.getByRole("button", { name: "Accept" }).click();
   const livePath = /\/game\/live\/(\d+)$/;

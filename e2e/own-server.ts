@@ -16,7 +16,7 @@ export function ownServer(name: string): string {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     server = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn", SEED_DEMO_GAMES: "200" },
       stdio: "inherit",
     });
     const deadline = Date.now() + 110_000;

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { TestSocket } from "../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { appForSuite } from "../../test/start-app.ts";
 import { openSocket, signIn } from "../presence/presence.test-kit.server.ts";
-
-let nextRequest = 0;
-
-async function command(socket: TestSocket, name: string, input: unknown): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
-  const id = `v${(nextRequest += 1)}`;
-  socket.send({ type: "command", data: { id, name, input } });
-  const answer = await socket.answerTo(id, 10_000);
-  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
-}
+import { command } from "./play.socket-kit.server.ts";
 
 /** Vacation over the socket: the member's own status, start and end; refusals for visitors, bad input and a second start. */
 describe.each(databaseTargets())("vacation commands on $name", (target) => {

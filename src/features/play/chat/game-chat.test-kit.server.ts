@@ -4,23 +4,9 @@
  */
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import type { ServerMessage } from "../../../platform/realtime/protocol.ts";
+import { command, valueOf } from "../play.socket-kit.server.ts";
 
-let nextRequest = 0;
-
-export type CommandAnswer = { ok: true; result: unknown } | { ok: false; code: string };
-
-/** Sends a command and waits for its answer (ack or refusal). */
-export async function command(socket: TestSocket, name: string, input: unknown): Promise<CommandAnswer> {
-  const id = `w${(nextRequest += 1)}`;
-  socket.send({ type: "command", data: { id, name, input } });
-  const answer = await socket.answerTo(id, 10_000);
-  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
-}
-
-export function valueOf<T>(answer: CommandAnswer): T {
-  if (!answer.ok) throw new Error(`refused: ${answer.code}`);
-  return answer.result as T;
-}
+export { command, valueOf, type CommandAnswer } from "../play.socket-kit.server.ts";
 
 /** The challenger challenges the opponent to a casual 5+0 game, which the opponent's socket accepts; answers the game id. */
 export async function startLiveGame(challenger: TestSocket, opponentSocket: TestSocket, opponent: string): Promise<number> {
