@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page, type WebSocketRoute } from "@playwright/test";
 import { boardReady, click, command, drag, movesShown } from "./board.ts";
+import { signIn as signInAs } from "./members.ts";
 import { ownServer } from "./own-server.ts";
 import { watchPage } from "./site-health.ts";
 
@@ -15,20 +16,12 @@ import { watchPage } from "./site-health.ts";
 const baseURL = ownServer("game-page");
 test.use({ baseURL });
 
-const PASSWORD = "kingside-demo";
 const wide = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
 
+/** A demo member signed in on their own browser, on /home. */
 async function signIn(browser: Browser, username: string, viewport: { width: number; height: number }, beforeFirstPage?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await beforeFirstPage?.(page);
-  await page.goto("/login?redirectUrl=%2Fhome");
-  await page.locator("input[name='username']").fill(username);
-  await page.locator("input[name='password']").fill(PASSWORD);
-  await page.locator("form[action='/login'] button[type='submit']").click();
-  await page.waitForURL((url) => url.pathname === "/home");
-  return page;
+  return (await signInAs(browser, username, "/home", { baseURL, viewport, ...(beforeFirstPage ? { beforeFirstPage } : {}) })).page;
 }
 
 /** What the game page may add to the scripts every page loads, compressed (the page budget is 120 KB in all). */

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn as signInAs } from "./members.ts";
 import { ownServer } from "./own-server.ts";
 
 /**
@@ -12,25 +13,10 @@ const baseURL = ownServer("the lobby server");
 test.use({ baseURL, colorScheme: "dark" });
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "kingside-demo";
 const PLAY_NEW = "/play/online/new";
 const LIVE_GAME = /\/game\/live\/(\d+)$/;
 
-interface Member {
-  readonly context: BrowserContext;
-  readonly page: Page;
-}
-
-async function signIn(browser: Browser, username: string, path: string): Promise<Member> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/login?redirectUrl=${encodeURIComponent(path)}`);
-  await page.locator("input[name='username']").fill(username);
-  await page.locator("input[name='password']").fill(PASSWORD);
-  await page.locator("form[action='/login'] button[type='submit']").click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
-  return { context, page };
-}
+const signIn = (browser: Browser, username: string, path: string) => signInAs(browser, username, path, { baseURL });
 
 function gameIdOf(page: Page): string {
   const match = LIVE_GAME.exec(new URL(page.url()).pathname);

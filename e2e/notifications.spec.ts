@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { call, signIn as signInAs } from "./members.ts";
 import { ownServer } from "./own-server.ts";
 import { watchPage } from "./site-health.ts";
 
@@ -12,33 +13,11 @@ import { watchPage } from "./site-health.ts";
  */
 
 const baseURL = ownServer("the notifications journey's server");
-const PASSWORD = "kingside-demo";
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL, colorScheme: "dark" });
 
-interface Member {
-  readonly context: BrowserContext;
-  readonly page: Page;
-}
-
-async function signIn(browser: Browser, username: string, path: string, viewport = { width: 1366, height: 900 }): Promise<Member> {
-  const context = await browser.newContext({ baseURL, viewport, colorScheme: "dark" });
-  const page = await context.newPage();
-  await page.goto(`/login?redirectUrl=${encodeURIComponent(path)}`);
-  await page.locator("input[name='username']").fill(username);
-  await page.locator("input[name='password']").fill(PASSWORD);
-  await page.locator("form[action='/login'] button[type='submit']").click();
-  await page.waitForURL((url) => url.pathname === path);
-  return { context, page };
-}
-
-/** A state-changing call with the member's session and CSRF token. */
-async function call(member: Member, method: "POST" | "PUT" | "DELETE", path: string): Promise<number> {
-  const token = (await member.context.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
-  const response = await member.page.request.fetch(path, { method, headers: { accept: "application/json", "x-xsrf-token": decodeURIComponent(token) }, data: {} });
-  return response.status();
-}
+const signIn = (browser: Browser, username: string, path: string, viewport = { width: 1366, height: 900 }) => signInAs(browser, username, path, { baseURL, viewport });
 
 test("a member who was away accepts a friend request from the bell", async ({ browser }) => {
   test.setTimeout(90_000);

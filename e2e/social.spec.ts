@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { call, signIn } from "./members.ts";
 import { watchPage } from "./site-health.ts";
 
 /**
@@ -11,35 +12,6 @@ import { watchPage } from "./site-health.ts";
  * Other journeys sign in as the same demo members, so the test first undoes
  * any relationship among them it depends on (and undoes its own at the end).
  */
-
-const PASSWORD = "kingside-demo";
-
-interface Member {
-  readonly context: BrowserContext;
-  readonly page: Page;
-}
-
-async function signIn(browser: Browser, username: string, path: string): Promise<Member> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/login?redirectUrl=${encodeURIComponent(path)}`);
-  await page.locator("input[name='username']").fill(username);
-  await page.locator("input[name='password']").fill(PASSWORD);
-  await page.locator("form[action='/login'] button[type='submit']").click();
-  await page.waitForURL((url) => url.pathname === path);
-  return { context, page };
-}
-
-/** A state-changing call with the member's session and CSRF token; the status tells what happened. */
-async function call(member: Member, method: "POST" | "PUT" | "DELETE", path: string): Promise<number> {
-  const token = (await member.context.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
-  const response = await member.page.request.fetch(path, {
-    method,
-    headers: { accept: "application/json", "x-xsrf-token": decodeURIComponent(token) },
-    data: {},
-  });
-  return response.status();
-}
 
 /** Resolves once the page's socket has joined the member's own user:{id} room. */
 function userRoomJoined(page: Page): Promise<void> {

@@ -1,21 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn } from "./members.ts";
 import { ownServer } from "./own-server.ts";
 
-const PASSWORD = "kingside-demo";
 
 // Games change /live for everyone: this file runs on a server of its own.
 const baseURL = ownServer("watch");
 test.use({ baseURL });
 
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.locator("nav#sb").getByRole("link", { name: username })).toBeVisible();
-  return page;
+  return (await signIn(browser, username, "/home", { baseURL })).page;
 }
 
 /**
