@@ -100,6 +100,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
         const game = await startGame(tx, { challengerId: row.challengerId, acceptorId: member.id, terms });
         await tx.update(challenges).set({ gameId: game.id }).where(eq(challenges.id, row.id));
         await events.enqueue(tx, { type: "challenge.accepted", memberId: row.challengerId, payload: { id: row.id, by: member.username, gameId: game.id } });
+        await events.enqueue(tx, { type: "challenge.answered", memberId: member.id, payload: { id: row.id } });
         return ok({ gameId: game.id });
       });
     },
@@ -137,6 +138,7 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
       if (!row) return fail("challenge_gone");
       const otherId = status === "declined" ? row.challengerId : row.challengedId;
       await events.enqueue(tx, { type: status === "declined" ? "challenge.declined" : "challenge.cancelled", memberId: otherId, payload: { id: row.id, by: member.username } });
+      if (status === "declined") await events.enqueue(tx, { type: "challenge.answered", memberId: member.id, payload: { id: row.id } });
       return ok(null);
     });
   }

@@ -67,6 +67,8 @@ for (const target of databaseTargets()) {
 
       const accepted = await challenges.accept(the("bob"), created.value.id);
       if (!accepted.ok) throw new Error(accepted.error);
+      // Answered (here, from wherever Bob was): his notice of it is settled, its Accept gone.
+      expect((await notifications.list(the("bob").id)).notifications.find((item) => item.type === "play.challenge_received")?.read).toBe(true);
       expect(await typesOf(the("alice"))).toEqual([{ type: "play.challenge_accepted", payload: { challengeId: created.value.id, by: "bob", gameId: accepted.value.gameId } }]);
 
       // Alice (white) moves in the daily game: Bob is told it is his move.
@@ -82,6 +84,8 @@ for (const target of databaseTargets()) {
       const declined = await challenges.create(the("carol"), { opponent: "alice", terms: blitz });
       if (!declined.ok) throw new Error(declined.error);
       expect((await challenges.decline(the("alice"), declined.value.id)).ok).toBe(true);
+      const aliceNotice = (await notifications.list(the("alice").id)).notifications.find((item) => item.type === "play.challenge_received" && challengePayload.safeParse(item.payload).data?.challengeId === declined.value.id);
+      expect(aliceNotice?.read).toBe(true);
       expect((await typesOf(the("carol")))[0]).toEqual({ type: "play.challenge_declined", payload: { challengeId: declined.value.id, by: "alice" } });
     });
 

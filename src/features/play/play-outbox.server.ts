@@ -24,7 +24,8 @@ async function recordNotice(notifications: NotificationRecorder, tx: Database, e
     case "challenge.declined":
       return notifications.recordIn(tx, event.memberId, notices.challengeDeclinedNotification, { challengeId: event.payload.id, by: event.payload.by });
     case "challenge.cancelled":
-      // A withdrawn challenge no longer waits, with its Accept, on the challenged member's bell.
+    case "challenge.answered":
+      // A withdrawn or answered challenge no longer waits, with its Accept, on the challenged member's bell.
       return notifications.settleIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id });
     case "game.your_move":
       // One unread "your move" per game: the newest replaces the one before.
@@ -70,6 +71,9 @@ export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRe
           return enqueueEvent(tx, memberRoom(event.memberId), events.challengeDeclinedEvent, event.payload);
         case "challenge.cancelled":
           return enqueueEvent(tx, memberRoom(event.memberId), events.challengeCancelledEvent, event.payload);
+        case "challenge.answered":
+          // The notification above is all: the member's own page already knows.
+          return;
         case "game.started":
           note(tx, event.memberId);
           return enqueueEvent(tx, memberRoom(event.memberId), events.gameStartedEvent, event.payload);

@@ -29,6 +29,8 @@ export type MemberPlayEvent =
   | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string } }
   | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
   | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
+  /** The challenged member answered (accepted or declined) wherever they did: no socket event, their notice of it is settled. */
+  | { readonly type: "challenge.answered"; readonly memberId: number; readonly payload: { readonly id: number } }
   | { readonly type: "seek.paired"; readonly memberId: number; readonly payload: { readonly id: number; readonly gameId: number } }
   | { readonly type: "game.started" | "game.ended"; readonly memberId: number; readonly payload: { readonly gameId: number } }
   | { readonly type: "game.your_move"; readonly memberId: number; readonly payload: { readonly gameId: number; readonly by: string } };
