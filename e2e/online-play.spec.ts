@@ -51,6 +51,8 @@ test("two new members meet in the lobby, play to checkmate while a visitor watch
   // Black waits in the lobby with a seek; white sees it arrive and opens black's card from the name.
   await black.page.goto("/play/online/new");
   await white.page.goto("/play/online/new");
+  // A new basic member starts with two days of vacation for their daily games.
+  await expect(white.page.getByRole("region", { name: "Vacation" })).toContainText("2 days of vacation left");
   await black.page.getByRole("radio", { name: "10+0" }).check();
   await black.page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(black.page.getByText("Waiting for an opponent…")).toBeVisible();

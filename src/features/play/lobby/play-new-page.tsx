@@ -24,6 +24,7 @@ import { usePlayEvents, usePlayLive } from "./play-live.tsx";
 import { SeekForm } from "./seek-form.tsx";
 import { useLobby } from "./use-lobby.ts";
 import { YourMoveList } from "./your-move-list.tsx";
+import { VacationPanel } from "../vacation/vacation-panel.tsx";
 import "./lobby.css";
 
 const OPPONENT = /^[A-Za-z0-9_-]{1,25}$/;
@@ -139,6 +140,7 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
                 onCancel={(challenge) => void handleCancelChallenge(challenge)}
               />
               {!isGuest && <YourMoveList games={daily} />}
+              {!isGuest && <VacationPanel />}
             </>
           )}
         </aside>
