@@ -3,6 +3,7 @@ import { useIntl } from "react-intl";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import { useAlerts } from "../../../ui/alert.tsx";
 import type { VacationView } from "../play.schema.ts";
+import "./vacation-panel.css";
 
 type Status = Pick<VacationView, "daysLeft" | "onUntil">;
 
