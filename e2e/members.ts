@@ -44,3 +44,13 @@ export async function call(member: Member, method: "POST" | "PUT" | "DELETE", pa
   });
   return response.status();
 }
+
+/**
+ * Resolves when the notifications bell has its first count (asked once the
+ * page's socket joins the member's room). A journey that signs out at once
+ * waits for it: otherwise the request can leave after the sign-out and come
+ * back 401, which the page-health check counts. Call it before the sign-in.
+ */
+export function bellCountAnswered(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === "/callback/notifications/unread");
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { bellCountAnswered } from "./members.ts";
 import { watchPage } from "./site-health.ts";
 
 /** A name no other run or parallel worker has used (letters, digits and _ only, at most 25 characters). */
@@ -18,6 +19,7 @@ test("a visitor registers, lands on /home signed in, and signs out again", async
   await page.getByLabel("Email").fill(`${username}@example.org`);
   await page.getByLabel("Password").fill("correct-horse-battery");
   await page.getByLabel("Country").selectOption("NO");
+  const bellReady = bellCountAnswered(page);
   await page.getByRole("button", { name: "Create account" }).click();
 
   await expect(page).toHaveURL(/\/home$/);
@@ -25,6 +27,7 @@ test("a visitor registers, lands on /home signed in, and signs out again", async
   await expect(nav.getByRole("link", { name: username })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Sign up" })).toHaveCount(0);
 
+  await bellReady;
   await nav.getByRole("button", { name: "Log out" }).click();
   await expect(nav.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(nav.getByRole("link", { name: username })).toHaveCount(0);

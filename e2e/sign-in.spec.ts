@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { bellCountAnswered } from "./members.ts";
 import { watchPage } from "./site-health.ts";
 
 const PASSWORD = "kingside-demo";
@@ -9,9 +10,11 @@ test("login_and_go signs in and lands on the target", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to continue");
   await page.getByLabel("Username or email").fill("bob");
   await page.getByLabel("Password").fill(PASSWORD);
+  const bellReady = bellCountAnswered(page);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/clubs$/);
   await expect(page.locator("nav#sb").getByRole("link", { name: "bob" })).toBeVisible();
+  await bellReady;
   await page.locator("nav#sb").getByRole("button", { name: "Log out" }).click();
   await expect(page.locator("nav#sb").getByRole("link", { name: "Log in" })).toBeVisible();
   health.expectHealthy();
