@@ -17,7 +17,6 @@ import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
-import { ZOD_WITHOUT_EVAL } from "./platform/shell/zod-without-eval.ts";
 import { appShellSlots } from "./app/shell-slots.tsx";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
@@ -57,8 +56,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Runs before every module script (modules are deferred); the browser hides the nonce after use, hence no hydration warning. */}
-        <script nonce={root?.cspNonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
+        {/*
+          Zod 4 probes `new Function("")` once to decide whether to compile its parsers; our CSP allows no eval,
+          so the browser would report that probe on every page. This classic script (public/zod-jitless.js) sets
+          zod's global config to jitless before any module runs (modules are deferred). The browser hides the
+          nonce after use, hence no hydration warning.
+        */}
+        <script src="/zod-jitless.js" nonce={root?.cspNonce} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

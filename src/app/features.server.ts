@@ -3,7 +3,7 @@
  * platform never imports a feature; this module is where they meet. Adding a
  * feature is one line here (and, for its shell UI, one in shell-slots.tsx).
  */
-import type { ServicesOf } from "../platform/features/feature-definition.server.ts";
+import type { ServicesOf } from "../platform/composition/feature-definition.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
 import type { RealtimeDeps } from "../platform/realtime/hub.server.ts";
 import { platformFeature } from "../platform/platform.feature.server.ts";

@@ -7,7 +7,7 @@
  * the claim of victory or a draw. Neither feature imports the other; this definition, in the
  * composition root, is where they meet.
  */
-import { defineFeature, serviceFrom, type FeatureDefinition } from "../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../platform/composition/feature-definition.server.ts";
 
 export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defineFeature<Record<never, never>>({
   name: "play-presence",

@@ -1,4 +1,4 @@
-import { defineFeature, type FeatureDefinition } from "./features/feature-definition.server.ts";
+import { defineFeature, type FeatureDefinition } from "./composition/feature-definition.server.ts";
 import { registerClientReports } from "./http/client-reports.routes.server.ts";
 import * as clientReportTables from "./http/client-reports.tables.server.ts";
 import { demoRealtime } from "./realtime/demo-room.ts";

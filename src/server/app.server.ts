@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
-import { composeFeatures } from "../platform/features/compose-features.server.ts";
+import { composeFeatures } from "../platform/composition/compose-features.server.ts";
 import { messagesFor } from "../platform/i18n/messages.server.ts";
 import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";

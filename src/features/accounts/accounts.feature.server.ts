@@ -1,6 +1,6 @@
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { FastifyRequest } from "fastify";
-import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
 import type { ClubRoleSource } from "./club-role-source.ts";
 import * as accountsTables from "./accounts.tables.server.ts";

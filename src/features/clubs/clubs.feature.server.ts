@@ -1,4 +1,4 @@
-import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
 import { createClubRoles } from "./club-roles.service.server.ts";
 import * as clubsTables from "./clubs.tables.server.ts";
 

@@ -1,4 +1,4 @@
-import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import { createMembersService } from "./members.service.server.ts";
 import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
 

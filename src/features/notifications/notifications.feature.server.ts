@@ -1,4 +1,4 @@
-import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { notificationEvents } from "./notifications.events.ts";
 import { notificationsJobs } from "./notifications.jobs.server.ts";

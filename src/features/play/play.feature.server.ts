@@ -1,4 +1,4 @@
-import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";

@@ -1,4 +1,4 @@
-import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { presenceRealtime } from "./presence.realtime.ts";
 import { registerPresenceRoutes } from "./presence.routes.server.ts";

@@ -1,4 +1,4 @@
-import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/features/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";

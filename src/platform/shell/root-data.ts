@@ -16,7 +16,7 @@ export interface RootData {
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;
   readonly csrfToken: string;
-  /** The document's CSP nonce, for the one inline script of our own (zod-without-eval.ts). */
+  /** The document's CSP nonce, for our own script in the head (public/zod-jitless.js). */
   readonly cspNonce: string;
   readonly theme: "dark";
 }

@@ -66,7 +66,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
   const withoutGift: CardActionId[] = accountPanels.gift ? [] : ["giftMembership"];
   const omitted: CardActionId[] = [...actionsShownByPresence(line.presenceButton), ...withoutGift];
 
-  // A friend request, acceptance or removal by this member shows at once (on one's own profile: any, for the pending requests).
+  // A friend request, acceptance or removal by this member shows at once (on one's own profile: every one, for the pending requests).
   useFriendEvents((event) => {
     if (card.isSelf || event.from.toLowerCase() === card.username.toLowerCase()) void revalidator.revalidate();
   });

@@ -30,7 +30,7 @@ function pgnOf(record: ArchivedGameRecord, site: string): string {
 }
 
 /**
- * The archive's HTTP side: any game's PGN (GET /callback/game/{id}/pgn, a
+ * The archive's HTTP side: a game's PGN (GET /callback/game/{id}/pgn, a
  * download; spec 000 names no such call, docs/decisions/0020), and the public
  * API's monthly archives in the public API scope of the player endpoint:
  * /pub/player/{username}/games/archives, .../games/{YYYY}/{MM} and

@@ -3,7 +3,7 @@
  * channel per game, stored in game_chat and delivered through the outbox
  * after the commit. Who may read and write which channel:
  * - players: the game's two players, during and after the game;
- * - spectators: any signed-in member who is not a player of the game while
+ * - spectators: every signed-in member who is not a player of the game while
  *   it is in progress (as on lichess, players do not see what the audience
  *   says during the game; once it ended they may read and write there too).
  * A member never receives lines from someone they muted or blocked: player

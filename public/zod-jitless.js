@@ -1,0 +1,1 @@
+(globalThis.__zod_globalConfig ??= {}).jitless = true;
