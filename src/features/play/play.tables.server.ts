@@ -200,6 +200,19 @@ export const vacations = pgTable("play_vacations", {
   onUntil: timestamp("on_until", { withTimezone: true, mode: "date" }),
 });
 
+/** The columns that say which game it is and on what terms: the start of every list of games (archive, /live). */
+export const gameTermsColumns = {
+  id: games.id,
+  rules: games.rules,
+  speed: games.speed,
+  rated: games.rated,
+  baseSeconds: games.baseSeconds,
+  incrementSeconds: games.incrementSeconds,
+  daysPerMove: games.daysPerMove,
+  whiteId: games.whiteId,
+  blackId: games.blackId,
+};
+
 export type GameRow = typeof games.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type SeekRow = typeof seeks.$inferSelect;

@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { speedCategory } from "../../../chess/time-control.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import type { PlayMembers } from "../play-ports.server.ts";
-import { gameMoves, games } from "../play.tables.server.ts";
+import { gameMoves, games, gameTermsColumns } from "../play.tables.server.ts";
 import type { ArchiveResult, ArchiveRules, ArchiveType } from "./archive-filters.ts";
 import type { ArchiveGame, ArchivePage } from "./archive.schema.ts";
 
@@ -32,15 +32,7 @@ export interface ArchivedGameRecord {
 type Side = "white" | "black";
 
 const summaryColumns = {
-  id: games.id,
-  rules: games.rules,
-  speed: games.speed,
-  rated: games.rated,
-  baseSeconds: games.baseSeconds,
-  incrementSeconds: games.incrementSeconds,
-  daysPerMove: games.daysPerMove,
-  whiteId: games.whiteId,
-  blackId: games.blackId,
+  ...gameTermsColumns,
   whiteRating: games.whiteRating,
   blackRating: games.blackRating,
   whiteRatingDiff: games.whiteRatingDiff,

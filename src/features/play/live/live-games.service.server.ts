@@ -8,7 +8,7 @@ import { aliasedTable, and, count, desc, eq, inArray, or, sql } from "drizzle-or
 import type { Database } from "../../../platform/db/client.server.ts";
 import { termsFromRow } from "../game-terms.server.ts";
 import type { PlayMembers } from "../play-ports.server.ts";
-import { games, ratings } from "../play.tables.server.ts";
+import { games, gameTermsColumns, ratings } from "../play.tables.server.ts";
 import { LIVE_GAMES_PER_PAGE, type LiveGamesPage } from "./live-games.schema.ts";
 
 /** A newcomer's rating (Glicko-2's start) when a player has none of the type yet. */
@@ -56,15 +56,7 @@ export function createLiveGamesService(deps: { db: Database; members: Pick<PlayM
       const [totalRow] = await db.select({ total: count() }).from(games).where(liveAndPlaying);
       const rows = await db
         .select({
-          id: games.id,
-          rules: games.rules,
-          speed: games.speed,
-          rated: games.rated,
-          baseSeconds: games.baseSeconds,
-          incrementSeconds: games.incrementSeconds,
-          daysPerMove: games.daysPerMove,
-          whiteId: games.whiteId,
-          blackId: games.blackId,
+          ...gameTermsColumns,
           fen: games.fen,
           ply: games.ply,
           version: games.version,
