@@ -13,6 +13,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
+import { matchPagePath } from "./platform/links/route-patterns.ts";
+import { parsedMessages, type WireMessages } from "./platform/i18n/wire-messages.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import type { RootData } from "./platform/shell/root-data.ts";
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     pathLocale,
     dir: textDirection(locale),
-    messages: context.messagesFor(locale),
+    messages: context.pageMessagesFor(locale, pageModuleOf(url)),
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
@@ -40,10 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(rootData);
 }
 
-/** The locale comes from the path: a change of prefix needs the new catalog. */
+/** The route table's module for a URL: the root sends the messages that module and the shell can show. */
+function pageModuleOf(url: URL): string | null {
+  return matchPagePath(url.pathname)?.route.definition.file ?? null;
+}
+
+/** A new locale prefix or another page module needs another catalog. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const localeOf = (url: URL) => resolveRequestLocale(url, null).pathLocale;
-  return localeOf(currentUrl) !== localeOf(nextUrl) || defaultShouldRevalidate;
+  return localeOf(currentUrl) !== localeOf(nextUrl) || pageModuleOf(currentUrl) !== pageModuleOf(nextUrl) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -77,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const noMessages: Readonly<Record<string, string>> = {};
+const noMessages: WireMessages = {};
 const intlCache = createIntlCache();
 const intlByCatalog = new WeakMap<object, IntlShape>();
 
@@ -86,10 +93,10 @@ const intlByCatalog = new WeakMap<object, IntlShape>();
  * message once per intl object, so a fresh provider per request would compile
  * them all again on every page.
  */
-function sharedIntl(locale: string, messages: Readonly<Record<string, string>>): IntlShape {
+function sharedIntl(locale: string, messages: WireMessages): IntlShape {
   const cached = intlByCatalog.get(messages);
   if (cached && cached.locale === locale) return cached;
-  const intl = createIntl({ locale, defaultLocale, messages, onError: reportMissingMessage }, intlCache);
+  const intl = createIntl({ locale, defaultLocale, messages: parsedMessages(messages), onError: reportMissingMessage }, intlCache);
   intlByCatalog.set(messages, intl);
   return intl;
 }
@@ -102,9 +109,15 @@ function enabledFeatures(features: Readonly<Record<string, boolean>> | undefined
     .join(" ");
 }
 
-/** Missing translations fall back to English on purpose; anything else is a real error. */
-function reportMissingMessage(error: { code: string; message: string }): void {
-  if (error.code !== "MISSING_TRANSLATION") console.error(error.message);
+/**
+ * Every locale's catalog is complete (English fills the gaps), so a missing
+ * message means the page was not sent a key it shows: the key is not named
+ * literally in a module the page imports (see message-usage.server.ts).
+ * Messages given a default are optional by design.
+ */
+function reportMissingMessage(error: { code: string; message: string; descriptor?: { defaultMessage?: unknown } }): void {
+  if (error.code === "MISSING_TRANSLATION" && error.descriptor?.defaultMessage !== undefined) return;
+  console.error(error.message);
 }
 
 export default function App() {

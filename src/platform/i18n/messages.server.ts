@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { messageKeysUsedBy } from "./message-usage.server.ts";
+import type { WireMessages } from "./wire-messages.ts";
 
 /**
  * Message catalogs live beside the code they translate, as
@@ -52,4 +55,36 @@ export function messagesFor(locale: Locale): MessageCatalog {
   const merged = Object.freeze({ ...english, ...(ownMessages().get(locale) ?? {}) });
   mergedCache.set(locale, merged);
   return merged;
+}
+
+const rootModule = join(sourceRoot, "root.tsx");
+const notFoundModule = "platform/pages/not-found-page.tsx";
+const pageCatalogs = new Map<string, WireMessages>();
+
+/**
+ * The messages a page is sent: those its own module and the shell (root.tsx)
+ * can show, found by `messageKeysUsedBy`, rather than the whole catalog
+ * (issue 10 item 6). `pageModule` is the route table's file for the page
+ * (relative to src), null for a path no page matches.
+ */
+export function pageMessagesFor(locale: Locale, pageModule: string | null): WireMessages {
+  const cacheKey = `${locale} ${pageModule ?? notFoundModule}`;
+  const cached = pageCatalogs.get(cacheKey);
+  if (cached) return cached;
+  const full = messagesFor(locale);
+  const keys = messageKeysUsedBy([rootModule, join(sourceRoot, pageModule ?? notFoundModule)], Object.keys(full));
+  const catalog: Record<string, WireMessages[string]> = {};
+  for (const key of keys) catalog[key] = wireMessage(full[key] ?? key);
+  const frozen = Object.freeze(catalog);
+  pageCatalogs.set(cacheKey, frozen);
+  return frozen;
+}
+
+/** Plain text as itself; anything else as its AST, so the browser never parses. */
+function wireMessage(message: string): WireMessages[string] {
+  const ast = parse(message);
+  const only = ast[0];
+  if (ast.length === 0) return "";
+  if (ast.length === 1 && only && only.type === TYPE.literal) return only.value;
+  return ast;
 }

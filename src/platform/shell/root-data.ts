@@ -1,6 +1,7 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { PageViewer } from "../http/load-context.ts";
 import type { Locale } from "../i18n/locales.ts";
+import type { WireMessages } from "../i18n/wire-messages.ts";
 
 /**
  * What the root route's loader gives every page (read with
@@ -11,7 +12,8 @@ export interface RootData {
   readonly locale: Locale;
   readonly pathLocale: Locale | null;
   readonly dir: "ltr" | "rtl";
-  readonly messages: Readonly<Record<string, string>>;
+  /** The messages this page can show, parsed on the server (i18n/wire-messages.ts). */
+  readonly messages: WireMessages;
   readonly features: FeatureFlags;
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;

@@ -1,0 +1,51 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { messageKeysUsedBy } from "./message-usage.server.ts";
+import { messagesFor, pageMessagesFor } from "./messages.server.ts";
+
+const catalogKeys = ["page.title", "page.lead", "card.action.add", "card.action.block", "lazy.title", "route.web_home", "route.web_clubs", "unused.key", "server.only"];
+
+/** A small module graph on disk: a page, a component it imports, one it loads lazily, and a module nobody imports. */
+function moduleGraph(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ks-usage-"));
+  mkdirSync(join(dir, "parts"));
+  writeFileSync(join(dir, "page.tsx"), `import { Card } from "./parts/card.tsx";\nconst Lazy = lazy(() => import("./parts/lazy.tsx"));\nexport const title = intl.formatMessage({ id: "page.title" });\nconst heading = \`route.\${name}\`;`);
+  writeFileSync(join(dir, "parts", "card.tsx"), `import type { Props } from "../types.ts";\nconst actions = ["add", "block"].map((id) => "card.action." + id);\nexport const lead = 'page.lead';`);
+  writeFileSync(join(dir, "parts", "lazy.tsx"), `export default () => intl.formatMessage({ id: "lazy.title" });`);
+  writeFileSync(join(dir, "elsewhere.server.ts"), `export const done = "server.only";`);
+  return dir;
+}
+
+describe("the messages a page can show", () => {
+  it("finds keys named literally in the page and everything it imports, lazily too", () => {
+    const dir = moduleGraph();
+    const used = messageKeysUsedBy([join(dir, "page.tsx")], catalogKeys);
+    expect([...used].sort()).toEqual(["card.action.add", "card.action.block", "lazy.title", "page.lead", "page.title", "route.web_clubs", "route.web_home"]);
+  });
+
+  it("leaves out keys that only modules outside the page's imports name", () => {
+    const dir = moduleGraph();
+    const used = messageKeysUsedBy([join(dir, "parts", "lazy.tsx")], catalogKeys);
+    expect([...used]).toEqual(["lazy.title"]);
+  });
+
+  it("sends a page its own and the shell's messages, not the whole catalog", () => {
+    const full = messagesFor("es");
+    const login = pageMessagesFor("es", "features/accounts/pages/login-page.tsx");
+    expect(login["accounts.login.username"]).toBe(full["accounts.login.username"]);
+    expect(login["shell.nav.play"]).toBe(full["shell.nav.play"]);
+    expect(login["game.page.title"]).toBeUndefined();
+    expect(Object.keys(login).length).toBeLessThan(Object.keys(full).length / 2);
+    const game = pageMessagesFor("es", "features/play/game-page/game-page.tsx");
+    expect(game["game.page.title"]).toBe(full["game.page.title"]);
+    expect(game["registration.username"]).toBeUndefined();
+  });
+
+  it("gives a path that no page matches the shell and the not-found page", () => {
+    const notFound = pageMessagesFor("en", null);
+    expect(notFound["shell.error.not_found.title"]).toBeTruthy();
+    expect(notFound["archive.title"]).toBeUndefined();
+  });
+});
