@@ -3,6 +3,7 @@ import { useIntl } from "react-intl";
 import { useFeatureFlags, type FeatureFlagValues } from "./feature-flags-context.tsx";
 import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { Tooltip } from "./tooltip.tsx";
+import { flagAssetBase, flagFiles } from "./flag-files.ts";
 
 /** The stance page the sanctioned flag links to. */
 export const stanceOnWarPath = "/article/view/chess-com-stance-on-the-war-in-ukraine";
@@ -24,16 +25,10 @@ export type CountryFlagSize = keyof typeof countryFlagSizes;
 /** The international (no country) code. */
 export const internationalCountryCode = "XX";
 
-/** The flag-icons 4x3 SVGs, as asset URLs, by file name ("ru", "gb-eng", "xx"). */
-const flagUrlByFile: ReadonlyMap<string, string> = new Map(
-  Object.entries(
-    import.meta.glob<string>("../../node_modules/flag-icons/flags/4x3/*.svg", {
-      eager: true,
-      query: "?url",
-      import: "default",
-    }),
-  ).map(([path, url]) => [path.slice(path.lastIndexOf("/") + 1, -".svg".length), url]),
-);
+/** A flag-icons file's URL, or null when the package has no such flag. */
+function flagUrl(file: string): string | null {
+  return flagFiles.has(file) ? `${flagAssetBase}${file}.svg` : null;
+}
 
 type CountryName = { kind: "region"; region: string } | { kind: "message"; id: UiMessageId };
 
@@ -71,15 +66,15 @@ export interface ResolvedCountryFlag {
 /** Which flag a code shows and where its name comes from. */
 export function resolveCountryFlag(rawCode: string): ResolvedCountryFlag {
   const code = rawCode.trim().toUpperCase();
-  const fallbackUrl = flagUrlByFile.get("xx") ?? "";
+  const fallbackUrl = flagUrl("xx") ?? "";
   const alias = countryAliases[code];
   if (alias) {
-    const url = flagUrlByFile.get(alias.file);
+    const url = flagUrl(alias.file);
     if (url) return { code, file: alias.file, url, name: alias.name, known: true };
   }
   if (/^[A-Z]{2}$/.test(code) && code !== internationalCountryCode) {
     const file = code.toLowerCase();
-    const url = flagUrlByFile.get(file);
+    const url = flagUrl(file);
     if (url) return { code, file, url, name: { kind: "region", region: code }, known: true };
   }
   return { code, file: "xx", url: fallbackUrl, name: internationalName, known: false };
