@@ -50,7 +50,7 @@ test("the header's box suggests members, opens one by keyboard, and Enter lists 
     await expect(box).toHaveValue("car");
     await box.press("Enter");
     await page.waitForURL("**/search?q=car");
-    await expect(page.getByRole("heading", { level: 1, name: "Members: “car”" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Search results for “car”" })).toBeVisible();
     const results = page.locator(".ks-member-result");
     await expect(results.first()).toBeVisible();
     await expect(page.locator(".ks-member-result[data-username='carla']")).toContainText("FM");
