@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useIntl } from "react-intl";
 import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
@@ -17,10 +18,12 @@ import { PendingFriendRequests } from "../../social/notifications/pending-friend
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { StatusEditor } from "../profile/status-editor.tsx";
-import { MemberNotFound } from "../search/member-not-found.tsx";
 import { closeUsernames } from "../search/member-search.server.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
 import "../profile/profile.css";
+
+/** Only a mistyped name needs it: its own chunk keeps it off every profile's weight. */
+const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then((module) => ({ default: module.MemberNotFound })));
 
 /** How many friends the profile lists (the viewer's own friends first). */
 const PROFILE_FRIENDS = 12;
@@ -56,7 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) return <MemberNotFound username={loaderData.username} suggestions={loaderData.suggestions} />;
+  if (!loaderData.found) {
+    return (
+      <Suspense fallback={null}>
+        <MemberNotFound username={loaderData.username} suggestions={loaderData.suggestions} />
+      </Suspense>
+    );
+  }
   return <MemberProfile {...loaderData} />;
 }
 

@@ -1,13 +1,17 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
-import { CountryFlag } from "../../../ui/country-flag.tsx";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { readSearchQuery, SEARCH_MIN_LENGTH } from "./member-search.schema.ts";
+import type { SuggestedMember } from "./member-search-options.tsx";
 import "./member-search.css";
+
+const loadOptions = () => importWithRetry(() => import("./member-search-options.tsx"));
+const MemberSearchOptions = lazy(() => loadOptions().then((module) => ({ default: module.MemberSearchOptions })));
 
 /** How long typing must pause before the box asks the server. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -16,7 +20,7 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 const suggestionsSchema = z.object({
   users: z.array(z.object({ username: z.string(), countryCode: z.string(), chessTitle: z.string().nullable() })),
 });
-type Suggestion = z.infer<typeof suggestionsSchema>["users"][number];
+type Suggestion = SuggestedMember;
 
 type Lookup =
   | { readonly status: "idle" }
@@ -167,13 +171,13 @@ export function MemberSearchBox() {
           className="ks-header-search-toggle"
           aria-expanded={unfolded}
           aria-controls={`${baseId}-form`}
-          aria-label={intl.formatMessage({ id: "member_search.box.open" })}
+          aria-label={intl.formatMessage({ id: "member_search.box.label" })}
           onClick={() => setUnfolded(true)}
         >
           <SearchGlyph />
         </button>
       ) : (
-        <a className="ks-header-search-toggle" href={link("web_search")} aria-label={intl.formatMessage({ id: "member_search.box.open" })}>
+        <a className="ks-header-search-toggle" href={link("web_search")} aria-label={intl.formatMessage({ id: "member_search.box.label" })}>
           <SearchGlyph />
         </a>
       )}
@@ -216,7 +220,11 @@ export function MemberSearchBox() {
             setListOpen(true);
             setActive(-1);
           }}
-          onFocus={() => setListOpen(true)}
+          onFocus={() => {
+            setListOpen(true);
+            // The options' chunk loads while the member types.
+            void loadOptions().catch(() => undefined);
+          }}
           onKeyDown={handleKeyDown}
         />
         {hydrated && (
@@ -225,23 +233,11 @@ export function MemberSearchBox() {
           </button>
         )}
         <ul id={listId} role="listbox" className="ks-header-search-list" aria-label={label} hidden={!expanded}>
-          {members.map((member, index) => (
-            <li
-              key={member.username}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className="ks-header-search-option"
-              // Keeps the focus in the field, so the click lands before the list closes.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => openProfile(member)}
-              onMouseMove={() => setActive(index)}
-            >
-              {member.countryCode && <CountryFlag code={member.countryCode} size="small" />}
-              {member.chessTitle && <span className="ks-title-badge">{member.chessTitle}</span>}
-              <span className="ks-header-search-name">{member.username}</span>
-            </li>
-          ))}
+          {members.length > 0 && (
+            <Suspense fallback={null}>
+              <MemberSearchOptions members={members} active={active} optionId={optionId} onPick={openProfile} onHover={setActive} />
+            </Suspense>
+          )}
         </ul>
         <span id={statusId} className="ks-visually-hidden" role="status">{statusText()}</span>
       </form>

@@ -79,7 +79,7 @@ describe.each(databaseTargets())("finding members on $name", (target) => {
 
     const long = await page(`/search?q=${"finder".repeat(5)}`);
     expect(long.status).toBe(400);
-    expect(long.html).toContain("Search for at most 25 characters: no username is longer.");
+    expect(long.html).toContain("Search for at most 25 characters.");
     expect(resultNames(long.html)).toEqual([]);
 
     // No query is no search: the form alone.
