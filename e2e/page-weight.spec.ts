@@ -25,7 +25,8 @@ const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: numbe
   "/": { jsKb: 166, htmlKb: 24 },
   "/login": { jsKb: 161, htmlKb: 22 },
   "/register": { jsKb: 163, htmlKb: 27.5 },
-  "/member/alice": { jsKb: 178, htmlKb: 23.5 },
+  // +1.5: the header's member search (its combobox, about 1.2 KB, is in every page's shell).
+  "/member/alice": { jsKb: 179.5, htmlKb: 23.5 },
   "/clubs": { jsKb: 160, htmlKb: 22 },
   "/play/online/new": { jsKb: 171, htmlKb: 22 },
 };

@@ -5,6 +5,7 @@ import { CurrentGamesItem } from "../features/play/lobby/current-games-item.tsx"
 import { PlayLayer } from "../features/play/lobby/play-layer.tsx";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { NotificationsProvider } from "../features/notifications/components/notifications-context.tsx";
+import { MemberSearchBox } from "../features/members/search/member-search-box.tsx";
 import { appNotificationTypes } from "./notification-types.ts";
 
 /** The member's notifications for the bell and the page, rendered through every feature's types. */
@@ -13,4 +14,4 @@ function NotificationsLayer({ children }: { children: ReactNode }) {
 }
 
 /** The features' UI in the shell: the composition root's counterpart of the feature list, for the browser. */
-export const appShellSlots: ShellSlots = { layers: [SocialLayer, NotificationsLayer, PlayLayer], headerItems: [NotificationBell, CurrentGamesItem] };
+export const appShellSlots: ShellSlots = { layers: [SocialLayer, NotificationsLayer, PlayLayer], headerItems: [NotificationBell, CurrentGamesItem], headerTools: [MemberSearchBox] };

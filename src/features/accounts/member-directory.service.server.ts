@@ -1,6 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { users } from "./accounts.tables.server.ts";
+import { levels } from "./levels.ts";
 
 /** The public columns of a member: what other features may know of one (never the e-mail, hashes or secrets). */
 const publicMemberColumns = {
@@ -41,6 +42,19 @@ export interface PublicMember {
   readonly lastLoginAt: Date | null;
 }
 
+/** Who a username search finds: members who signed in within this many days (about eleven years). */
+export const SEARCH_ACTIVE_DAYS = 4000;
+
+/** username_key in the "C" collation: a prefix LIKE and its order use users_username_key_c_idx (drizzle/0008). */
+const usernameKeyInC = sql`${users.usernameKey} collate "C"`;
+
+export interface UsernamePrefixSearch {
+  /** Lower-cased or not; LIKE's wildcards in it are taken literally. */
+  readonly prefix: string;
+  readonly limit: number;
+  readonly offset?: number;
+}
+
 /**
  * How other features read members: by ids in one batched query, or by
  * username. They never join the accounts feature's tables.
@@ -59,6 +73,33 @@ export function createMemberDirectory(db: Database) {
     async memberByUsername(username: string): Promise<PublicMember | null> {
       const [row] = await db.select(publicMemberColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Members whose username starts with the prefix, in username order: enabled,
+     * not guests, not closed, active within SEARCH_ACTIVE_DAYS. The autocomplete
+     * of the header and the user search call, the /search page and the
+     * "did you mean" of an unknown profile all read this one query.
+     */
+    async searchByUsernamePrefix({ prefix, limit, offset = 0 }: UsernamePrefixSearch): Promise<PublicMember[]> {
+      const activeSince = new Date(Date.now() - SEARCH_ACTIVE_DAYS * 24 * 60 * 60 * 1000);
+      const pattern = `${prefix.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+      return db
+        .select(publicMemberColumns)
+        .from(users)
+        .where(
+          and(
+            sql`${usernameKeyInC} like ${pattern}`,
+            eq(users.isEnabled, true),
+            ne(users.membershipLevel, levels.guest),
+            notInArray(users.membershipLevel, [levels.closed_fair_play, levels.closed_abuse, levels.closed_voluntarily, levels.closed_unspecified]),
+            gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince),
+          ),
+        )
+        // In the index's order: the scan stops once offset + limit active members are found.
+        .orderBy(usernameKeyInC)
+        .limit(limit)
+        .offset(offset);
     },
   };
 }

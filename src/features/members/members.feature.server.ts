@@ -12,7 +12,7 @@ export type MembersServices = ReturnType<typeof createMembersServices>;
 export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<MembersServices>({
   name: "members",
   tables: {},
-  messageCatalogs: ["features/members/messages", "features/members/profile/messages"],
+  messageCatalogs: ["features/members/messages", "features/members/profile/messages", "features/members/search/messages"],
   createServices: createMembersServices,
   async registerRoutes(app, { db }) {
     await registerPublicPlayerApi(app, { db });

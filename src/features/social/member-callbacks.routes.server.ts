@@ -7,6 +7,7 @@ import { isLocale } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
 import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import type { GameRecordSource } from "./game-records.port.ts";
 import type { InviteLinks } from "./invite-link.server.ts";
 import type { MemberItemsService } from "./member-items.service.server.ts";
@@ -47,7 +48,8 @@ export interface MemberCallbackDeps {
   readonly preferences: Pick<PreferencesService, "setContentLanguage">;
   /** Lifetime scores and recent opponents, from online play through the game records port. */
   readonly games: Pick<GameRecordSource, "lifetimeScore" | "recentOpponents">;
-  readonly directory: Pick<MemberDirectory, "membersByIds">;
+  /** The accounts feature's members: recent opponents by id, the username search by prefix. */
+  readonly directory: Pick<MemberDirectory, "membersByIds" | "searchByUsernamePrefix">;
 }
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
@@ -123,7 +125,8 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
       return reply.code(422).send({ code: "validation_failed", message: translate(request, "social.search.too_short", { number: SEARCH_MIN_LENGTH }) });
     }
     if (!usernameParamSchema.safeParse(query).success) return { users: [] };
-    return { users: await social.searchMembers(query, SEARCH_LIMIT) };
+    const found = await deps.directory.searchByUsernamePrefix({ prefix: query, limit: SEARCH_LIMIT });
+    return { users: found.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle, avatarUrl: member.avatarUrl ?? defaultAvatarUrl })) };
   });
 
   app.post("/callback/user/lifetime-score", async (request): Promise<LifetimeScore> => {

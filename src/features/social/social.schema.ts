@@ -8,7 +8,6 @@ export const usernameParamSchema = z.string().regex(USERNAME_PATTERN);
 export const STATUS_MAX_LENGTH = 50;
 export const NOTE_MAX_LENGTH = 1000;
 export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_ACTIVE_DAYS = 4000;
 
 export const reportReasons = ["spam", "harassment", "hate_speech", "cheating", "inappropriate_profile", "impersonation", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];

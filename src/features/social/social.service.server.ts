@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
@@ -6,7 +6,6 @@ import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel } from "../accounts/levels.ts";
 import {
   noRelationship,
-  SEARCH_ACTIVE_DAYS,
   STATUS_MAX_LENGTH,
   type FriendEntry,
   type Relationship,
@@ -82,9 +81,6 @@ const targetColumns = {
   isEnabled: users.isEnabled,
   allowFriendRequests: users.allowFriendRequests,
 };
-
-/** username_key in the "C" collation: a prefix LIKE and its order use users_username_key_c_idx (drizzle/0008). */
-const usernameKeyInC = sql`${users.usernameKey} collate "C"`;
 
 function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
@@ -475,20 +471,6 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       if ([...trimmed].length > STATUS_MAX_LENGTH) return fail("status_too_long", { len: STATUS_MAX_LENGTH });
       await db.update(users).set({ statusText: trimmed || null }).where(eq(users.id, actor.id));
       return ok(trimmed || null);
-    },
-
-    /** Members whose name starts with the query, active within SEARCH_ACTIVE_DAYS. */
-    async searchMembers(query: string, limit: number): Promise<{ username: string; countryCode: string; chessTitle: string | null; avatarUrl: string }[]> {
-      const activeSince = new Date(Date.now() - SEARCH_ACTIVE_DAYS * 24 * 60 * 60 * 1000);
-      const pattern = `${query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
-      const rows = await db
-        .select({ username: users.username, countryCode: users.countryCode, chessTitle: users.chessTitle, avatarUrl: users.avatarUrl })
-        .from(users)
-        .where(and(sql`${usernameKeyInC} like ${pattern}`, eq(users.isEnabled, true), ne(users.membershipLevel, 0), notInArray(users.membershipLevel, [5, 6, 7, 8]), gt(sql`coalesce(${users.lastLoginAt}, ${users.createdAt})`, activeSince)))
-        // In the index's order: the scan stops once `limit` active members are found.
-        .orderBy(usernameKeyInC)
-        .limit(limit);
-      return rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl }));
     },
 
     /** Members this member muted or blocked (at most `limit`): whose chat they never see. */

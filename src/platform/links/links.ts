@@ -40,6 +40,11 @@ export function configureLinkErrors(mode: "throw" | "report", reporter?: LinkErr
 /** Route parameters named like these hold usernames, which links always lower-case. */
 const USERNAME_PARAMS: ReadonlySet<string> = new Set(["username", "user", "opponent"]);
 
+/** Whether a route or query parameter holds a username (lower-cased in every link). */
+export function isUsernameParam(name: string): boolean {
+  return USERNAME_PARAMS.has(name);
+}
+
 function normaliseValue(name: string, value: LinkParamValue): string | null {
   if (value === null || value === undefined || value === "") return null;
   const text = typeof value === "boolean" ? (value ? "1" : "0") : String(value);

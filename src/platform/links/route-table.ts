@@ -60,7 +60,8 @@ export const pageRoutes = [
   { name: "web_security_login", path: "/login", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
   { name: "web_2fa_login", path: "/2fa", file: twoFactorPage, feature: "accounts", query: ["redirectUrl"] },
-  { name: "web_search", path: "/search", file: featurePage, feature: "content", query: ["q"] },
+  // Spec 000 §2 names q; page is ours (docs/decisions/0024). Members are what can be searched so far.
+  { name: "web_search", path: "/search", file: "features/members/search/search-page.tsx", feature: "members", query: ["q", "page"] },
   // Not in spec 000: the member's notifications (docs/decisions/0019).
   { name: "web_notifications", path: "/notifications", file: notificationsPage, feature: "members", query: ["page"] },
   { name: "web_user_settings", path: "/settings", file: accountSettingsPage, feature: "settings", query: ["done", "error"] },

@@ -16,6 +16,11 @@ export interface ShellSlots {
    * shows (most only for a signed-in member).
    */
   readonly headerItems: readonly ComponentType[];
+  /**
+   * Tools in the header bar itself, beside the brand (the member search): they
+   * stay in the bar at every width, where the menu folds away on phones.
+   */
+  readonly headerTools: readonly ComponentType[];
 }
 
-export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [] };
+export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [], headerTools: [] };

@@ -20,8 +20,8 @@ const primaryItems: readonly NavItem[] = [
   { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
 ];
 
-/** `items`: the features' header items (shell slots), shown before the account links. */
-export function SiteHeader({ items = [] }: { items?: ShellSlots["headerItems"] }) {
+/** `items`: the features' header items (shell slots), shown before the account links; `tools`: beside the brand, at every width. */
+export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["headerItems"]; tools?: ShellSlots["headerTools"] }) {
   const intl = useIntl();
   const link = useLinks();
   const root = useRouteLoaderData<RootData>("root");
@@ -34,6 +34,13 @@ export function SiteHeader({ items = [] }: { items?: ShellSlots["headerItems"] }
           <span className="ks-brand-mark" aria-hidden="true">♞</span>
           <span className="ks-brand-name">Kingside</span>
         </a>
+        {tools.length > 0 && (
+          <div className="ks-nav-tools">
+            {tools.map((Tool, index) => (
+              <Tool key={index} />
+            ))}
+          </div>
+        )}
         <details className="ks-nav-menu">
           <summary className="ks-nav-toggle">
             <span aria-hidden="true">☰</span>

@@ -18,7 +18,7 @@ export function SiteShell({ children, slots }: { children: ReactNode; slots: She
       <ManagedChallengeHttpClientProvider>
         <SocketProvider>
           <Layers layers={slots.layers}>
-            <ShellFrame headerItems={slots.headerItems}>{children}</ShellFrame>
+            <ShellFrame headerItems={slots.headerItems} headerTools={slots.headerTools}>{children}</ShellFrame>
           </Layers>
         </SocketProvider>
         <AlertList />
@@ -32,14 +32,14 @@ function Layers({ layers, children }: { layers: ShellSlots["layers"]; children: 
   return layers.reduceRight<ReactNode>((inner, Layer) => <Layer>{inner}</Layer>, children);
 }
 
-function ShellFrame({ children, headerItems }: { children: ReactNode; headerItems: ShellSlots["headerItems"] }) {
+function ShellFrame({ children, headerItems, headerTools }: { children: ReactNode; headerItems: ShellSlots["headerItems"]; headerTools: ShellSlots["headerTools"] }) {
   const intl = useIntl();
   return (
     <div className="ks-shell">
       <a className="ks-skip-link" href="#main">
         {intl.formatMessage({ id: "shell.skip_to_content", defaultMessage: "Skip to content" })}
       </a>
-      <SiteHeader items={headerItems} />
+      <SiteHeader items={headerItems} tools={headerTools} />
       <main id="main" className="ks-main" tabIndex={-1}>
         {children}
       </main>

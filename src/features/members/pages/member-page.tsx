@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useIntl } from "react-intl";
 import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
@@ -17,8 +18,12 @@ import { PendingFriendRequests } from "../../social/notifications/pending-friend
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { StatusEditor } from "../profile/status-editor.tsx";
+import { closeUsernames } from "../search/member-search.server.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
 import "../profile/profile.css";
+
+/** Only a mistyped name needs it: its own chunk keeps it off every profile's weight. */
+const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then((module) => ({ default: module.MemberNotFound })));
 
 /** How many friends the profile lists (the viewer's own friends first). */
 const PROFILE_FRIENDS = 12;
@@ -35,8 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = resolveRequestLocale(url, request.headers.get("host"));
   const viewer = context.viewer;
   const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
-  const card = await context.services.userCards.card(params.username ?? "", viewerRef, locale);
-  if (!card) throw data(null, { status: 404 });
+  const username = params.username ?? "";
+  const card = await context.services.userCards.card(username, viewerRef, locale);
+  if (!card) {
+    // A mistyped name: "Member not found" with the closest names, still a 404.
+    const close = await closeUsernames(context.services.memberDirectory, username);
+    const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
+    return data({ found: false as const, username, suggestions }, { status: 404 });
+  }
   const [accountPanels, friends, pendingRequests] = await Promise.all([
     memberAccountPanels(context, card.username, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
@@ -44,11 +55,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the member sees their own pending requests.
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
   ]);
-  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests };
+  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { card, accountPanels, friends, friendsTotal, pendingRequests } = loaderData;
+  if (!loaderData.found) {
+    return (
+      <Suspense fallback={null}>
+        <MemberNotFound username={loaderData.username} suggestions={loaderData.suggestions} />
+      </Suspense>
+    );
+  }
+  return <MemberProfile {...loaderData} />;
+}
+
+type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+
+function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests }: ProfileData) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;

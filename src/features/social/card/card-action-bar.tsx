@@ -5,7 +5,7 @@ import { useLinks } from "../../../platform/links/use-links.ts";
 import { useAlerts } from "../../../ui/alert.tsx";
 import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
-import { cardActionTarget, type CardActionTarget } from "./card-action-targets.ts";
+import { cardActionTarget, type CardActionTarget, type CardOptimisticPatch } from "./card-action-targets.ts";
 import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
 import { ReportForm } from "./report-form.tsx";
 import { relationshipResponseSchema, type CardUser } from "./user-card.schema.ts";
@@ -15,6 +15,12 @@ const primaryActions: ReadonlySet<CardActionId> = new Set(["addFriend", "acceptR
 /** Actions drawn as the main call to action. */
 const emphasizedActions: ReadonlySet<CardActionId> = new Set(["addFriend", "acceptRequest"]);
 const dangerActions: ReadonlySet<CardActionId> = new Set(["block", "removeFriend", "report"]);
+
+/** A change shown before the server answers, for the card it was made on (a reloaded card replaces it). */
+interface PendingPatch {
+  readonly base: CardUser;
+  readonly patch: CardOptimisticPatch;
+}
 
 export interface CardActionBarProps {
   readonly viewer: CardViewer;
@@ -56,8 +62,11 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
   const hydrated = useIsClient();
   const [busy, setBusy] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [pending, setPending] = useState<PendingPatch | null>(null);
+  // What the viewer sees: the card, with an optimistic change until the reloaded card arrives.
+  const current: CardUser = pending && pending.base === card ? { ...card, ...pending.patch } : card;
 
-  const shown: ShownAction[] = cardActions(viewer, card).flatMap((id) => {
+  const shown: ShownAction[] = cardActions(viewer, current).flatMap((id) => {
     if (omit.includes(id)) return [];
     const target = cardActionTarget(id, { username: card.username, viewerUsername: viewer.username, gameLink, link });
     return target.kind === "unavailable" ? [] : [{ id, target }];
@@ -66,11 +75,13 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
 
   async function handleCall(target: Extract<CardActionTarget, { kind: "call" }>) {
     setBusy(true);
+    if (target.optimistic) setPending({ base: card, patch: target.optimistic });
     try {
       const answer = await client.request(target.method, target.path, relationshipResponseSchema);
       showAlert({ type: "success", message: answer.message ?? intl.formatMessage({ id: "error.bad_request" }) });
     } catch {
-      // The HTTP client has shown the server's message.
+      // The HTTP client has shown the server's message; the card goes back to what it was.
+      setPending(null);
     } finally {
       setBusy(false);
       onDone();
@@ -103,7 +114,7 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
           triggerClassName={className}
           kind={target.confirm}
           confirmLabel={label}
-          danger
+          danger={dangerActions.has(action.id)}
           disabled={!hydrated || busy}
           onConfirm={() => handleClick(action)}
         />
@@ -128,6 +139,11 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
   const secondary = shown.filter((action) => !primaryActions.has(action.id));
   return (
     <div className={className ? `ks-card-actions ${className}` : "ks-card-actions"} aria-busy={busy}>
+      {current.isMuted && (
+        <p className="ks-card-muted" data-state="muted">
+          {intl.formatMessage({ id: "user_card.muted" }, { username: card.username })}
+        </p>
+      )}
       {primary.length > 0 && (
         <div className="ks-card-actions-row" role="group" aria-label={intl.formatMessage({ id: "user_card.actions.primary" })}>
           {primary.map(renderAction)}

@@ -2,7 +2,7 @@ import type { ConfirmKind } from "../../../ui/confirm-popover.tsx";
 import type { HttpMethod } from "../../../platform/http/http-client.ts";
 import type { LinkOptions, LinkParams } from "../../../platform/links/links.ts";
 import type { CardActionId } from "./card-actions.ts";
-import { usernamePath } from "./user-card.schema.ts";
+import { usernamePath, type CardUser } from "./user-card.schema.ts";
 
 /**
  * What each offered action does. Calls go through the HTTP client and reload
@@ -18,6 +18,8 @@ import { usernamePath } from "./user-card.schema.ts";
  * | removeFriend      | DELETE /callback/friend/{user}/delete, after a confirmation   |
  * | follow / unfollow | POST /callback/member/{username}/track, /untrack              |
  * | block / unblock   | POST /callback/member/{username}/block (confirmed), /unblock  |
+ * | muteAccount       | POST /callback/member/{username}/mute-account, confirmed, optimistic |
+ * | unmuteAccount     | POST /callback/member/{username}/unmute-account, confirmed, optimistic |
  * | report            | the report form: POST /callback/report-user                   |
  * | challenge         | link: play new with the opponent (web_play_new?opponent=)     |
  * | archive           | link: the member's game archive against the viewer            |
@@ -28,8 +30,11 @@ import { usernamePath } from "./user-card.schema.ts";
  * | analysis          | hidden: no analysis board page yet                            |
  * | warn, mute, kick, ban, clientName | hidden: the moderation feature is not built yet; staff find the account tools on the profile |
  */
+/** What a call changes on the card, shown at once and rolled back if the server refuses. */
+export type CardOptimisticPatch = Partial<Pick<CardUser, "isMuted">>;
+
 export type CardActionTarget =
-  | { readonly kind: "call"; readonly method: HttpMethod; readonly path: string; readonly confirm: ConfirmKind | null }
+  | { readonly kind: "call"; readonly method: HttpMethod; readonly path: string; readonly confirm: ConfirmKind | null; readonly optimistic?: CardOptimisticPatch }
   | { readonly kind: "link"; readonly href: string }
   | { readonly kind: "report" }
   | { readonly kind: "unavailable" };
@@ -44,8 +49,8 @@ export interface CardActionTargetContext {
 
 const unavailable: CardActionTarget = { kind: "unavailable" };
 
-function call(method: HttpMethod, path: string, confirm: ConfirmKind | null = null): CardActionTarget {
-  return { kind: "call", method, path, confirm };
+function call(method: HttpMethod, path: string, confirm: ConfirmKind | null = null, optimistic?: CardOptimisticPatch): CardActionTarget {
+  return optimistic ? { kind: "call", method, path, confirm, optimistic } : { kind: "call", method, path, confirm };
 }
 
 export function cardActionTarget(action: CardActionId, context: CardActionTargetContext): CardActionTarget {
@@ -69,6 +74,11 @@ export function cardActionTarget(action: CardActionId, context: CardActionTarget
       return call("POST", `/callback/member/${user}/block`, "blockUser");
     case "unblock":
       return call("POST", `/callback/member/${user}/unblock`);
+    // Spec 001 §5 lists a confirmation for muting and unmuting a user: "Are you sure?".
+    case "muteAccount":
+      return call("POST", `/callback/member/${user}/mute-account`, "generic", { isMuted: true });
+    case "unmuteAccount":
+      return call("POST", `/callback/member/${user}/unmute-account`, "generic", { isMuted: false });
     case "report":
       return { kind: "report" };
     case "challenge":

@@ -81,6 +81,17 @@ const rows: readonly Row[] = [
   { condition: "decline: inbound request", action: "declineRequest", card: { isFriendRequestFromUserExists: true }, offered: true },
   { condition: "decline: not without a request", action: "declineRequest", card: {}, offered: false },
 
+  { condition: "mute: a member not muted", action: "muteAccount", card: {}, offered: true },
+  { condition: "mute: not when already muted", action: "muteAccount", card: { isMuted: true }, offered: false },
+  { condition: "mute: not for a disabled member", action: "muteAccount", card: disabled, offered: false },
+  { condition: "mute: not for a closed account", action: "muteAccount", card: closed, offered: false },
+  { condition: "mute: not for a guest", action: "muteAccount", card: { membership: { code: "guest", level: levels.guest, name: "guest" } }, offered: false },
+  { condition: "mute: a moderator can be muted too", action: "muteAccount", card: { membership: { code: "moderator", level: levels.moderator, name: "moderator" }, isModerator: true }, offered: true },
+  { condition: "mute: also across a block", action: "muteAccount", card: { blocksCurrentUser: true }, offered: true },
+  { condition: "unmute: when muted", action: "unmuteAccount", card: { isMuted: true }, offered: true },
+  { condition: "unmute: also for a closed account", action: "unmuteAccount", card: { ...closed, isMuted: true }, offered: true },
+  { condition: "unmute: not when not muted", action: "unmuteAccount", card: {}, offered: false },
+
   { condition: "report: a member", action: "report", card: {}, offered: true },
   { condition: "report: not a moderator", action: "report", card: { isModerator: true }, offered: false },
   { condition: "report: not staff", action: "report", card: { isStaff: true }, offered: false },
@@ -147,6 +158,17 @@ describe("cardActionTarget", () => {
     expect(cardActionTarget("block", context)).toEqual({ kind: "call", method: "POST", path: "/callback/member/bob/block", confirm: "blockUser" });
     expect(cardActionTarget("unblock", context)).toEqual({ kind: "call", method: "POST", path: "/callback/member/bob/unblock", confirm: null });
     expect(cardActionTarget("report", context)).toEqual({ kind: "report" });
+  });
+
+  it("mutes and unmutes with the spec's confirmation, showing the new state at once", () => {
+    expect(cardActionTarget("muteAccount", context)).toEqual({ kind: "call", method: "POST", path: "/callback/member/bob/mute-account", confirm: "generic", optimistic: { isMuted: true } });
+    expect(cardActionTarget("unmuteAccount", context)).toEqual({ kind: "call", method: "POST", path: "/callback/member/bob/unmute-account", confirm: "generic", optimistic: { isMuted: false } });
+  });
+
+  it("offers Mute or Unmute, never both", () => {
+    const muteActions = (card: Partial<CardActionSubject>) => cardActions(member, { ...other, ...card }).filter((action) => action === "muteAccount" || action === "unmuteAccount");
+    expect(muteActions({})).toEqual(["muteAccount"]);
+    expect(muteActions({ isMuted: true })).toEqual(["unmuteAccount"]);
   });
 
   it("links to existing pages, and hides what has no page yet", () => {

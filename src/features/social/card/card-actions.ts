@@ -14,6 +14,8 @@ import type { CardUser } from "./user-card.schema.ts";
  *   and a viewer who blocked the member sees Unblock instead of Add friend.
  *   Unblock itself (§4.4 "Block and unblock") is offered whenever the viewer
  *   has blocked the member.
+ * - Mute and Unmute (muteAccount, unmuteAccount: spec 000 §4 and §7, not the
+ *   chat moderators' Mute of §6.2) quiet a member's chat for the viewer alone.
  */
 
 export const socialActionIds = [
@@ -32,6 +34,8 @@ export const socialActionIds = [
   "archive",
   "observe",
   "analysis",
+  "muteAccount",
+  "unmuteAccount",
   "report",
   "block",
   "unblock",
@@ -72,6 +76,7 @@ export type CardActionSubject = Pick<
   | "isTracked"
   | "isBlocked"
   | "blocksCurrentUser"
+  | "isMuted"
 >;
 
 /** Actions appear only for a logged-in, non-guest viewer looking at another member. */
@@ -101,6 +106,9 @@ export function cardActions(viewer: CardViewer, card: CardActionSubject): CardAc
     archive: true,
     observe: true,
     analysis: true,
+    // Spec 000 §4, §7 mute-account: the server refuses guests and closed accounts; unmuting is always allowed.
+    muteAccount: enabled && card.membership.level !== levels.guest && !card.isMuted,
+    unmuteAccount: card.isMuted,
     report: !card.isModerator && !card.isStaff,
     block: !card.areFriends && !card.isBlocked && enabled && card.membership.level < levels.moderator,
     unblock: card.isBlocked,
