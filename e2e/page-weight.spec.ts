@@ -22,7 +22,8 @@ const HTML_BUDGET_KB = 20;
  * about 150 KB of it, and every page inlines the whole message catalogue.
  */
 const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: number }> = {
-  "/": { jsKb: 166, htmlKb: 24 },
+  // +0.5 HTML: the header search's markup and messages (every page inlines the whole catalogue until item 6).
+  "/": { jsKb: 166, htmlKb: 24.5 },
   "/login": { jsKb: 161, htmlKb: 22 },
   "/register": { jsKb: 163, htmlKb: 27.5 },
   // +1.5: the header's member search (its combobox, about 1.2 KB, is in every page's shell).

@@ -91,7 +91,7 @@ export function MemberSearchBox() {
   }, [unfolded]);
 
   function statusText(): string {
-    if (text.trim() !== "" && problem === "too_short") return intl.formatMessage({ id: "member_search.box.hint" }, { number: SEARCH_MIN_LENGTH });
+    if (text.trim() !== "" && problem === "too_short") return intl.formatMessage({ id: "member_search.too_short" }, { number: SEARCH_MIN_LENGTH });
     if (!searchable || !listOpen) return "";
     if (lookup.status === "loading" && lookup.query === query) return intl.formatMessage({ id: "member_search.box.searching" });
     if (lookup.status === "done" && lookup.query === query) {
@@ -162,6 +162,7 @@ export function MemberSearchBox() {
   }
 
   const label = intl.formatMessage({ id: "member_search.box.label" });
+  const status = statusText();
   return (
     <div className="ks-header-search" data-unfolded={unfolded ? "true" : "false"}>
       {hydrated ? (
@@ -239,7 +240,10 @@ export function MemberSearchBox() {
             </Suspense>
           )}
         </ul>
-        <span id={statusId} className="ks-visually-hidden" role="status">{statusText()}</span>
+        {/* The hint and "no member found" show under the field; with the list open, the count is for screen readers only. */}
+        <span id={statusId} className={listOpen && !expanded && status !== "" ? "ks-header-search-hint" : "ks-visually-hidden"} role="status">
+          {status}
+        </span>
       </form>
     </div>
   );
