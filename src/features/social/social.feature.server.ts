@@ -15,7 +15,7 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftsStaffOnly">) {
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftRefusalFor">) {
   const social = createSocialService(db, outbox, notifications);
   // One rule for every member-to-member write, used by other features too (gifts, challenges).
   const contactGuard = createContactGuard(db);
@@ -27,7 +27,7 @@ function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDire
     contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords, { staffOnly: membership.giftsStaffOnly }),
+    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }

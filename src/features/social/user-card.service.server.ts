@@ -1,4 +1,5 @@
-import { contactRefusal } from "./contact-guard.server.ts";
+import { contactRefusal } from "./member-actions.policy.ts";
+import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
@@ -72,8 +73,8 @@ export function createUserCardService(
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
   games: Pick<GameRecordSource, "ratingsOf">,
-  /** The membership service's rule: while no payment provider is configured, only staff give memberships. */
-  gifts: { readonly staffOnly: boolean } = { staffOnly: true },
+  /** The membership feature's gift rule: the same function the gift route refuses with. */
+  gifts: Pick<MembershipService, "giftRefusalFor">,
 ) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
@@ -101,6 +102,9 @@ export function createUserCardService(
                 ? "guest"
                 : null;
       const name = membershipName(level);
+      // The card offers only what the gift route would accept (the membership's rule, across the block rule).
+      const giftRefusal =
+        viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
       return {
         ...relationship,
         userId: user.id,
@@ -128,9 +132,7 @@ export function createUserCardService(
         allowFriendRequests: user.allowFriendRequests,
         isMessageable: reason === null,
         notMessageableReasonCode: reason,
-        // The card offers only what the gift route would accept: no gift across a block, none from non-staff while gifts are staff-only.
-        canReceiveGiftMembership:
-          available && !isSelf && level >= 10 && level < 80 && viewer !== null && (!gifts.staffOnly || hasAtLeast(viewer.level, "staff")) && contactRefusal(relationship) === null,
+        canReceiveGiftMembership: giftRefusal === null,
         ratings,
         rating: ratings[0]?.rating ?? null,
         ratingType: ratings[0]?.type ?? null,
