@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../../platform/db/client.server.ts";
 import { parseHumanCheckLimits } from "../../platform/security/human-check/human-check-limits.ts";
 import { databaseTargets } from "../../test/databases.ts";
-import { HttpSession } from "../../test/http-session.ts";
+import type { HttpSession } from "../../test/http-session.ts";
 import { browsersForSuite } from "../../test/signed-in.ts";
 import { appForSuite } from "../../test/start-app.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
