@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
+import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
 import { appShellSlots } from "./app/shell-slots.tsx";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrfToken: context.csrfToken,
     cspNonce: context.cspNonce,
     theme: "dark",
+    verifyOrigin: verifyOriginFor(url.protocol, request.headers.get("host"), context.siteHost),
   };
   return data(rootData);
 }
