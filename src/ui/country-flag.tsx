@@ -4,8 +4,8 @@ import { useFeatureFlags, type FeatureFlagValues } from "./feature-flags-context
 import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { Tooltip } from "./tooltip.tsx";
 
-/** The stance page the sanctioned flag links to. */
-export const stanceOnWarPath = "/article/view/chess-com-stance-on-the-war-in-ukraine";
+/** The stance page the sanctioned flag links to: Kingside's own, a section of /about. */
+export const stanceOnWarPath = "/about#war-in-ukraine";
 
 /** Country codes with a sanctioned presentation, and the feature flag that turns it on. */
 export const sanctionedCountryFlags = {
