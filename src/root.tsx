@@ -17,6 +17,7 @@ import { matchPagePath } from "./platform/links/route-patterns.ts";
 import { parsedMessages, type WireMessages } from "./platform/i18n/wire-messages.ts";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
+import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
 import { appShellSlots } from "./app/shell-slots.tsx";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrfToken: context.csrfToken,
     cspNonce: context.cspNonce,
     theme: "dark",
+    verifyOrigin: verifyOriginFor(url.protocol, request.headers.get("host"), context.siteHost),
   };
   return data(rootData);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ShellSlots } from "../platform/shell/shell-slots.ts";
 import { SocialLayer } from "../features/social/card/social-layer.tsx";
+import { AccountModalLayer } from "../features/accounts/components/account-modal.tsx";
 import { CurrentGamesItem } from "../features/play/lobby/current-games-item.tsx";
 import { PlayLayer } from "../features/play/lobby/play-layer.tsx";
 import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
@@ -14,4 +15,8 @@ function NotificationsLayer({ children }: { children: ReactNode }) {
 }
 
 /** The features' UI in the shell: the composition root's counterpart of the feature list, for the browser. */
-export const appShellSlots: ShellSlots = { layers: [SocialLayer, NotificationsLayer, PlayLayer], headerItems: [NotificationBell, CurrentGamesItem], headerTools: [MemberSearchBox] };
+export const appShellSlots: ShellSlots = {
+  layers: [AccountModalLayer, SocialLayer, NotificationsLayer, PlayLayer],
+  headerItems: [NotificationBell, CurrentGamesItem],
+  headerTools: [MemberSearchBox],
+};

@@ -195,14 +195,14 @@ describe("when the database is gone", () => {
 describe("feature flags", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ databaseUrl: undefined, features: parseFeatureFlags("hide_verified_link=1,sanction_belarus_flag=0") });
+    app = await startApp({ databaseUrl: undefined, features: parseFeatureFlags("abuse_report_stopping=1,sanction_belarus_flag=0") });
   });
   afterAll(() => app?.close());
 
   it("reach the browser with the page", async () => {
     const html = await (await get(app, "/clubs")).text();
     const enabled = /data-features="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
-    expect(enabled).toContain("hide_verified_link");
+    expect(enabled).toContain("abuse_report_stopping");
     expect(enabled).toContain("sanction_russia_flag");
     expect(enabled).not.toContain("sanction_belarus_flag");
   });

@@ -14,7 +14,8 @@ export interface DatabaseTarget {
 
 export function requireServiceInCi(variable: "TEST_DATABASE_URL" | "REDIS_URL"): string | undefined {
   const value = process.env[variable];
-  if (!value && process.env.CI) throw new Error(`${variable} is not set in CI: the suites that need it would be skipped.`);
+  // TEST_SERVICES_OPTIONAL: CI's second run under Node 24 leaves PostgreSQL and Redis to the first (.ci/run).
+  if (!value && process.env.CI && !process.env.TEST_SERVICES_OPTIONAL) throw new Error(`${variable} is not set in CI: the suites that need it would be skipped.`);
   if (!value) console.warn(`${variable} is not set: its suites are skipped on this machine (CI runs them).`);
   return value || undefined;
 }

@@ -128,7 +128,7 @@ describe("CountryFlag", () => {
     expect(document.querySelector("img")).toBeNull();
     const link = screen.getByRole("link", { name: stanceText });
     expect(link.getAttribute("href")).toBe(stanceOnWarPath);
-    expect(stanceOnWarPath).toBe("/article/view/chess-com-stance-on-the-war-in-ukraine");
+    expect(stanceOnWarPath).toBe("/about#war-in-ukraine");
     expect(link.querySelector(".ks-flag--blank")).not.toBeNull();
     const description = document.getElementById(link.getAttribute("aria-describedby") ?? "");
     expect(description?.textContent).toBe(sanctionsNotice);

@@ -5,8 +5,8 @@ import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { Tooltip } from "./tooltip.tsx";
 import { flagAssetBase, flagFiles } from "./flag-files.ts";
 
-/** The stance page the sanctioned flag links to. */
-export const stanceOnWarPath = "/article/view/chess-com-stance-on-the-war-in-ukraine";
+/** The stance page the sanctioned flag links to: Kingside's own, a section of /about. */
+export const stanceOnWarPath = "/about#war-in-ukraine";
 
 /** Country codes with a sanctioned presentation, and the feature flag that turns it on. */
 export const sanctionedCountryFlags = {

@@ -28,6 +28,20 @@ describe.each(databaseTargets())("presence on $name", (target) => {
     return opened;
   }
 
+  it("gives the user card the member's online status and country id (spec 001 §3.4)", async () => {
+    const card = async () => {
+      const response = await bob.session.request("GET", "/callback/user/popup/alice", { headers: { accept: "application/json" } });
+      return ((await response.json()) as { user: { onlineStatus: string; countryId: string; ratingType: string | null; bestRatingType: string | null } }).user;
+    };
+    expect(await card()).toMatchObject({ onlineStatus: "offline", countryId: "GB" });
+    const aliceSocket = await socket({ cookie: alice.cookie });
+    await waitForPresence(app, alice.id, (presence) => presence.status === "online");
+    expect(await card()).toMatchObject({ onlineStatus: "online", countryId: "GB" });
+    aliceSocket.close();
+    await aliceSocket.waitForClose();
+    await waitForPresence(app, alice.id, (presence) => presence.status === "offline");
+  });
+
   it("shows a member online while their socket is open, and offline from when it closed", async () => {
     const before = await presenceThrough(app, [alice.id]);
     expect(before).toEqual([expect.objectContaining({ id: alice.id, status: "offline" })]);

@@ -1,29 +1,18 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { blocks } from "./social.tables.server.ts";
+import { contactRefusal } from "./member-actions.policy.ts";
 
 /** Why one member may not reach another: they blocked you, or you blocked them. */
-export type ContactRefusal = "blocked_by_member" | "blocked";
-
-/** The block flags of a relationship, as the social service reads them. */
-export interface BlockFlags {
-  /** The actor blocked the target. */
-  readonly isBlocked: boolean;
-  /** The target blocked the actor. */
-  readonly blocksCurrentUser: boolean;
-}
+export type ContactRefusal = NonNullable<ReturnType<typeof contactRefusal>>;
 
 /**
  * THE rule for every member-to-member write (friend requests, follows, notes,
- * gifts, challenges, and whatever comes next): a member who blocked someone
- * receives nothing from them, and a member who blocked someone does not send
- * them anything either (unblock first).
+ * gifts, challenges, and whatever comes next) is the member-action policy's
+ * contactRefusal: a member who blocked someone receives nothing from them, and
+ * a member who blocked someone does not send them anything either (unblock first).
  */
-export function contactRefusal(flags: BlockFlags): ContactRefusal | null {
-  if (flags.blocksCurrentUser) return "blocked_by_member";
-  if (flags.isBlocked) return "blocked";
-  return null;
-}
+export { contactRefusal };
 
 /** The same rule for callers that hold no relationship yet: one indexed query over both directions. */
 export function createContactGuard(db: Database) {

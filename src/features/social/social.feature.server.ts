@@ -3,6 +3,7 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createGameRecordsPort } from "./game-records.port.ts";
+import { createOnlineStatusPort } from "./online-status.port.ts";
 import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
@@ -15,19 +16,22 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftsStaffOnly">) {
+function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftRefusalFor">) {
   const social = createSocialService(db, outbox, notifications);
   // One rule for every member-to-member write, used by other features too (gifts, challenges).
   const contactGuard = createContactGuard(db);
   const memberItems = createMemberItemsService(db, directory, contactGuard);
   // Ratings, lifetime scores and recent opponents: online play provides them (play.feature.server.ts).
   const gameRecords = createGameRecordsPort();
+  // The card's online status: presence provides it (src/app/social-presence.server.ts).
+  const onlineStatus = createOnlineStatusPort();
   return {
+    onlineStatus,
     social,
     contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords, { staffOnly: membership.giftsStaffOnly }),
+    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatus),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }

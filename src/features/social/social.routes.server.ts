@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { AppError, type Result } from "../../platform/http/errors.ts";
 import { translate } from "../../platform/http/json-errors.server.ts";
-import { requireMember } from "../accounts/viewer.server.ts";
+import { requireLoggedIn, requireMember } from "../accounts/viewer.server.ts";
 import { wantsJson } from "../../platform/http/form-response.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { allowFriendRequestsBodySchema, reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
@@ -11,6 +11,12 @@ import type { Actor, SocialFailure, SocialService } from "./social.service.serve
 
 /** How each refusal answers: the status and the message key social.error.<code>. */
 const failureStatus: Readonly<Record<SocialFailure, number>> = {
+  sign_in_required: 401,
+  viewer_closed: 403,
+  member_is_guest: 403,
+  cannot_report_staff: 403,
+  not_messageable: 403,
+  cannot_receive_gift: 403,
   not_found: 404,
   self: 422,
   status_too_long: 422,
@@ -35,6 +41,16 @@ const failureStatus: Readonly<Record<SocialFailure, number>> = {
 /** The acting member, or 401 (anonymous, two-factor step) / 403 (guest). */
 export function actorOf(request: FastifyRequest): Actor {
   const session = requireMember(request);
+  return { id: session.user.id, username: session.user.username, level: session.user.membershipLevel };
+}
+
+/**
+ * The signed-in account acting on another member, guests included: the
+ * member-action policy refuses a guest with "guest" (you are a guest), which
+ * the refusal's message tells apart from "member_is_guest" (they are).
+ */
+function accountOf(request: FastifyRequest): Actor {
+  const session = requireLoggedIn(request);
   return { id: session.user.id, username: session.user.username, level: session.user.membershipLevel };
 }
 
@@ -66,13 +82,13 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
       method,
       url,
       config: rateLimited ? { rateLimit: friendRateLimit } : {},
-      handler: async (request, reply) => sendResult(request, reply, await action(actorOf(request), parseUsername(request, param)), { key: "relationship", messageKey }),
+      handler: async (request, reply) => sendResult(request, reply, await action(accountOf(request), parseUsername(request, param)), { key: "relationship", messageKey }),
     });
   }
 
   app.post("/callback/friend/:user/request", { config: { rateLimit: friendRateLimit } }, async (request, reply) => {
     const query = z.object({ recommendation: z.enum(["0", "1"]).optional() }).safeParse(request.query);
-    const result = await social.sendFriendRequest(actorOf(request), parseUsername(request, "user"), query.success && query.data.recommendation === "1");
+    const result = await social.sendFriendRequest(accountOf(request), parseUsername(request, "user"), query.success && query.data.recommendation === "1");
     return sendResult(request, reply, result, { key: "relationship", messageKey: "social.done.friend_request" });
   });
   relationshipRoute("POST", "/callback/friend/:user/cancel/request", "user", social.cancelFriendRequest, "social.done.friend_request_cancelled");
@@ -91,7 +107,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
   }));
 
   app.post("/callback/report-user", { config: { rateLimit: { max: 10, timeWindow: "1 hour" }, humanCheck: "report" } }, async (request, reply) => {
-    const actor = actorOf(request);
+    const actor = accountOf(request);
     const body = reportBodySchema.parse(request.body);
     const blockUser = body.block_user === 1 || body.block_user === "1" || body.block_user === true;
     const result = await social.report(actor, { abuserUsername: body.abuser_username, reason: body.reason, details: body.details?.trim() || null, blockUser }, deps.features.abuse_report_stopping);

@@ -3,7 +3,7 @@ import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
-import { hasAtLeast, isClosedLevel } from "../accounts/levels.ts";
+import { isClosedLevel } from "../accounts/levels.ts";
 import {
   noRelationship,
   STATUS_MAX_LENGTH,
@@ -17,29 +17,11 @@ import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter 
 import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
 import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.ts";
-import { contactRefusal } from "./contact-guard.server.ts";
+import { memberActionRefusal, type MemberActionRefusal, type MemberActionSubject, type SocialActionId } from "./member-actions.policy.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
-export type SocialFailure =
-  | "not_found"
-  | "self"
-  | "guest"
-  | "account_closed"
-  | "blocked"
-  | "blocked_by_member"
-  | "already_friends"
-  | "request_exists"
-  | "no_request"
-  | "not_friends"
-  | "requests_not_allowed"
-  | "already_tracking"
-  | "not_tracking"
-  | "already_blocked"
-  | "not_blocked"
-  | "cannot_block_staff"
-  | "already_muted"
-  | "not_muted"
-  | "status_too_long";
+/** The policy's refusals (member-actions.policy.ts) and the service's own. */
+export type SocialFailure = MemberActionRefusal | "not_found" | "already_muted" | "not_muted" | "status_too_long";
 
 /** The acting member: who they are and their level (guests may not act socially). */
 export interface Actor {
@@ -86,6 +68,10 @@ function isUnavailable(target: Target): boolean {
   return !target.isEnabled || isClosedLevel(target.membershipLevel);
 }
 
+function subjectOf(target: Target, current: Relationship): MemberActionSubject {
+  return { ...current, id: target.id, level: target.membershipLevel, isEnabled: target.isEnabled, allowFriendRequests: target.allowFriendRequests };
+}
+
 /**
  * `outbox` is told after each commit that wrote events, so they leave at once
  * (the relay retries otherwise); `notifications` records the member's notices
@@ -97,19 +83,43 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     return row ?? null;
   }
 
-  /**
-   * Resolves the member an action is about, with the refusals every social
-   * action shares: unknown member, oneself, a guest acting, and (unless the
-   * action only undoes something) a closed or disabled member.
-   */
-  async function resolve(actor: Actor, username: string, options: { undo?: boolean } = {}): Promise<Result<Target, SocialFailure>> {
-    if (actor.level === 0) return fail("guest");
+  async function targetOf(username: string): Promise<Result<Target, SocialFailure>> {
     const target = await findTarget(username);
-    if (!target) return fail("not_found");
+    return target ? ok(target) : fail("not_found");
+  }
+
+  /**
+   * The member an action is about and the member-action policy's answer on
+   * the current relationship: the one rule the card's conditions come from.
+   * Read again inside a writing transaction (with `on`) once the pair is locked.
+   */
+  async function decide(actor: Actor, target: Target, action: SocialActionId, on: Database = db): Promise<Result<Relationship, SocialFailure>> {
+    const current = await relationship(actor.id, target.id, on);
+    const refusal = memberActionRefusal({ id: actor.id, level: actor.level }, action, subjectOf(target, current));
+    return refusal ? fail(refusal) : ok(current);
+  }
+
+  /** Resolves the member and checks the action before anything is written. */
+  async function resolve(actor: Actor, username: string, action: SocialActionId): Promise<Result<Target, SocialFailure>> {
+    const found = await targetOf(username);
+    if (!found.ok) return found;
+    const decided = await decide(actor, found.value, action);
+    return decided.ok ? found : decided;
+  }
+
+  /**
+   * Mute and dismissing a suggestion are not among the card's §6.2 actions: the shared refusals only
+   * (a guest acting, oneself, a closed account or a guest unless undoing).
+   */
+  async function resolveBeyondCard(actor: Actor, username: string, options: { undo: boolean }): Promise<Result<Target, SocialFailure>> {
+    if (actor.level === 0) return fail("guest");
+    const found = await targetOf(username);
+    if (!found.ok) return found;
+    const target = found.value;
     if (target.id === actor.id) return fail("self");
     if (!options.undo && isUnavailable(target)) return fail("account_closed");
-    if (!options.undo && target.membershipLevel === 0) return fail("guest");
-    return ok(target);
+    if (!options.undo && target.membershipLevel === 0) return fail("member_is_guest");
+    return found;
   }
 
   async function relationship(viewerId: number, targetId: number, on: Database = db): Promise<Relationship> {
@@ -206,25 +216,30 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
      * sees the first's request and accepts it), never two crossing requests.
      */
     async sendFriendRequest(actor: Actor, username: string, fromRecommendation: boolean): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username);
-      if (!resolved.ok) return resolved;
-      const target = resolved.value;
+      const found = await targetOf(username);
+      if (!found.ok) return found;
+      const target = found.value;
+      // They already asked: asking back makes the friendship (the card shows Accept; a crossing request lands here).
+      const decideRequest = async (on: Database) => {
+        const current = await relationship(actor.id, target.id, on);
+        const crossing = current.isFriendRequestFromUserExists && !current.areFriends;
+        const refusal = memberActionRefusal({ id: actor.id, level: actor.level }, crossing ? "acceptRequest" : "addFriend", subjectOf(target, current));
+        return { crossing, refusal };
+      };
+      // Refused before the pair is locked (the lock writes count rows): a refusal changes nothing.
+      const early = await decideRequest(db);
+      if (early.refusal) return fail(early.refusal);
       const outcome = await db.transaction(async (tx): Promise<Result<SocialEvent["type"], SocialFailure>> => {
         await lockPair(tx, actor.id, target.id);
-        const current = await relationship(actor.id, target.id, tx);
-        const refusal = contactRefusal(current);
+        const { crossing, refusal } = await decideRequest(tx);
         if (refusal) return fail(refusal);
-        if (current.areFriends) return fail("already_friends");
-        if (current.isFriendRequestExists) return fail("request_exists");
-        if (current.isFriendRequestFromUserExists) {
-          // They already asked: asking back makes the friendship.
+        if (crossing) {
           await befriend(tx, actor.id, target.id);
           await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
           await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
           await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
           return ok("friend.accepted");
         }
-        if (!target.allowFriendRequests) return fail("requests_not_allowed");
         await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
         await enqueueSocialEvent(tx, { type: "friend.request", recipientId: target.id, from: actor.username });
         await notifications.recordIn(tx, target.id, friendRequestNotification, { from: actor.username });
@@ -244,7 +259,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async cancelFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolve(actor, username, "cancelRequest");
       if (!resolved.ok) return resolved;
       const recipient = resolved.value;
       const cancelled = await db.transaction(async (tx) => {
@@ -260,12 +275,12 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async acceptFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username);
+      const resolved = await resolve(actor, username, "acceptRequest");
       if (!resolved.ok) return resolved;
       const target = resolved.value;
       const accepted = await db.transaction(async (tx) => {
         await lockPair(tx, actor.id, target.id);
-        if (!(await relationship(actor.id, target.id, tx)).isFriendRequestFromUserExists) return false;
+        if (!(await decide(actor, target, "acceptRequest", tx)).ok) return false;
         await befriend(tx, actor.id, target.id);
         await enqueueSocialEvent(tx, { type: "friend.accepted", recipientId: target.id, from: actor.username });
         await notifications.recordIn(tx, target.id, friendAcceptedNotification, { by: actor.username });
@@ -278,7 +293,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async declineFriendRequest(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolve(actor, username, "declineRequest");
       if (!resolved.ok) return resolved;
       const sender = resolved.value;
       const declined = await db.transaction(async (tx) => {
@@ -293,7 +308,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async removeFriend(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolve(actor, username, "removeFriend");
       if (!resolved.ok) return resolved;
       const removed = await db.transaction(async (tx) => {
         const count = await unfriend(tx, actor.id, resolved.value.id);
@@ -306,14 +321,13 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async track(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username);
+      const resolved = await resolve(actor, username, "follow");
       if (!resolved.ok) return resolved;
       const target = resolved.value;
       const refusal = await db.transaction(async (tx): Promise<SocialFailure | null> => {
         await lockPair(tx, actor.id, target.id);
-        const current = await relationship(actor.id, target.id, tx);
-        const blocked = contactRefusal(current);
-        if (blocked) return blocked;
+        const decided = await decide(actor, target, "follow", tx);
+        if (!decided.ok) return decided.error;
         if (!(await follow(tx, actor.id, target.id))) return "already_tracking";
         return null;
       });
@@ -322,7 +336,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async untrack(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolve(actor, username, "unfollow");
       if (!resolved.ok) return resolved;
       if (!(await db.transaction((tx) => unfollow(tx, actor.id, resolved.value.id)))) return fail("not_tracking");
       return ok(await relationship(actor.id, resolved.value.id));
@@ -330,10 +344,9 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
 
     /** Blocking ends the friendship, pending requests both ways and the blocked member's follow. */
     async block(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username);
+      const resolved = await resolve(actor, username, "block");
       if (!resolved.ok) return resolved;
       const target = resolved.value;
-      if (hasAtLeast(target.membershipLevel, "moderator")) return fail("cannot_block_staff");
       const blocked = await db.transaction(async (tx) => {
         await lockPair(tx, actor.id, target.id);
         const added = await tx.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing().returning({ id: blocks.blockerId });
@@ -348,7 +361,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async unblock(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolve(actor, username, "unblock");
       if (!resolved.ok) return resolved;
       const removed = await db.delete(blocks).where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, resolved.value.id))).returning({ id: blocks.blockerId });
       if (removed.length === 0) return fail("not_blocked");
@@ -356,7 +369,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async mute(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username);
+      const resolved = await resolveBeyondCard(actor, username, { undo: false });
       if (!resolved.ok) return resolved;
       const inserted = await db.insert(mutes).values({ muterId: actor.id, mutedId: resolved.value.id }).onConflictDoNothing().returning({ id: mutes.muterId });
       if (inserted.length === 0) return fail("already_muted");
@@ -364,7 +377,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async unmute(actor: Actor, username: string): Promise<Result<Relationship, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolveBeyondCard(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
       const removed = await db.delete(mutes).where(and(eq(mutes.muterId, actor.id), eq(mutes.mutedId, resolved.value.id))).returning({ id: mutes.muterId });
       if (removed.length === 0) return fail("not_muted");
@@ -376,16 +389,18 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
      * flag on, nothing is stored and the member is only blocked when asked.
      */
     async report(actor: Actor, input: { abuserUsername: string; reason: ReportReason; details: string | null; blockUser: boolean }, stopReports: boolean): Promise<Result<{ reported: boolean; blocked: boolean }, SocialFailure>> {
-      const resolved = await resolve(actor, input.abuserUsername, { undo: true });
+      const resolved = await resolve(actor, input.abuserUsername, "report");
       if (!resolved.ok) return resolved;
       const target = resolved.value;
       if (!stopReports) {
         await db.insert(memberReports).values({ reporterId: actor.id, abuserId: target.id, reason: input.reason, details: input.details });
       }
       let blocked = false;
-      if (input.blockUser && !hasAtLeast(target.membershipLevel, "moderator")) {
-        await db.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing();
-        blocked = true;
+      if (input.blockUser) {
+        // The block that goes with a report follows the block rule (no moderators, no guests).
+        const decided = await decide(actor, target, "block");
+        if (decided.ok) await db.insert(blocks).values({ blockerId: actor.id, blockedId: target.id }).onConflictDoNothing();
+        blocked = decided.ok || decided.error === "already_blocked";
       }
       return ok({ reported: !stopReports, blocked });
     },
@@ -453,7 +468,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     },
 
     async dismissSuggestion(actor: Actor, username: string): Promise<Result<true, SocialFailure>> {
-      const resolved = await resolve(actor, username, { undo: true });
+      const resolved = await resolveBeyondCard(actor, username, { undo: true });
       if (!resolved.ok) return resolved;
       await db.insert(dismissedSuggestions).values({ userId: actor.id, dismissedId: resolved.value.id }).onConflictDoNothing();
       return ok(true);

@@ -1,8 +1,10 @@
-import { contactRefusal } from "./contact-guard.server.ts";
+import { contactRefusal } from "./member-actions.policy.ts";
+import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
 import type { GameRecordSource, MemberRating } from "./game-records.port.ts";
+import type { OnlineStatus, OnlineStatusSource } from "./online-status.port.ts";
 import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
 import type { SocialService } from "./social.service.server.ts";
 
@@ -16,6 +18,8 @@ export interface UserCard extends Relationship {
   readonly avatarUrl: string;
   readonly chessTitle: string | null;
   readonly country: string;
+  /** Spec 001 §3.4 countryId: the ISO 3166-1 alpha-2 code is the country's id here (no numeric ids exist); "XX" is international. */
+  readonly countryId: string;
   readonly countryName: string;
   readonly joinDate: string;
   readonly lastLoginDate: string | null;
@@ -42,6 +46,8 @@ export interface UserCard extends Relationship {
   readonly ratingType: string | null;
   readonly bestRating: number | null;
   readonly bestRatingType: string | null;
+  /** Spec 001 §3.4: online or offline, from presence. */
+  readonly onlineStatus: OnlineStatus;
   readonly flair: { readonly code: string } | null;
   readonly membership: { readonly code: LevelName; readonly level: number; readonly name: LevelName };
   readonly counts: SocialCounts;
@@ -72,19 +78,21 @@ export function createUserCardService(
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
   games: Pick<GameRecordSource, "ratingsOf">,
-  /** The membership service's rule: while no payment provider is configured, only staff give memberships. */
-  gifts: { readonly staffOnly: boolean } = { staffOnly: true },
+  /** The membership feature's gift rule: the same function the gift route refuses with. */
+  gifts: Pick<MembershipService, "giftRefusalFor">,
+  online: OnlineStatusSource = { statusOf: async () => "offline" },
 ) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
       const user = await directory.memberByUsername(username);
       if (!user) return null;
       const isSelf = viewer?.id === user.id;
-      const [relationship, counts, note, ratings] = await Promise.all([
+      const [relationship, counts, note, ratings, onlineStatus] = await Promise.all([
         viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
         social.counts(user.id),
         viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
         games.ratingsOf(user.id),
+        online.statusOf(user.id),
       ]);
       const level = user.membershipLevel;
       const closed = isClosedLevel(level);
@@ -101,6 +109,9 @@ export function createUserCardService(
                 ? "guest"
                 : null;
       const name = membershipName(level);
+      // The card offers only what the gift route would accept (the membership's rule, across the block rule).
+      const giftRefusal =
+        viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
       return {
         ...relationship,
         userId: user.id,
@@ -111,6 +122,7 @@ export function createUserCardService(
         avatarUrl: user.avatarUrl ?? defaultAvatarUrl,
         chessTitle: user.chessTitle,
         country: user.countryCode,
+        countryId: user.countryCode,
         countryName: countryName(user.countryCode, locale),
         joinDate: user.createdAt.toISOString(),
         lastLoginDate: user.lastLoginAt?.toISOString() ?? null,
@@ -128,13 +140,12 @@ export function createUserCardService(
         allowFriendRequests: user.allowFriendRequests,
         isMessageable: reason === null,
         notMessageableReasonCode: reason,
-        // The card offers only what the gift route would accept: no gift across a block, none from non-staff while gifts are staff-only.
-        canReceiveGiftMembership:
-          available && !isSelf && level >= 10 && level < 80 && viewer !== null && (!gifts.staffOnly || hasAtLeast(viewer.level, "staff")) && contactRefusal(relationship) === null,
+        canReceiveGiftMembership: giftRefusal === null,
         ratings,
         rating: ratings[0]?.rating ?? null,
         ratingType: ratings[0]?.type ?? null,
         ...bestOf(ratings),
+        onlineStatus,
         flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
         membership: { code: name, level, name },
         counts,

@@ -1,6 +1,10 @@
 /**
- * Every feature flag the product knows, with its default. The server reads
- * overrides from KINGSIDE_FEATURES ("name=1,other=0") at start; pages receive
+ * Every feature flag the product reads, with its default. A flag of spec 001
+ * §9 whose feature is not built yet (user activity service, analytics
+ * shutdown, localized theme names, hide_verified_link, the friends-service
+ * search, the clash and duolingo flair categories) is added with the code
+ * that reads it: a flag nothing reads would only pretend to switch something.
+ * The server reads overrides from KINGSIDE_FEATURES ("name=1,other=0") at start; pages receive
  * the resolved set in their root data, so the browser sees the same values.
  */
 export const featureFlagDefaults = {
@@ -8,22 +12,14 @@ export const featureFlagDefaults = {
   client_request_id: true,
   /** Record user-popover open/close events. */
   user_popover_events: true,
-  /** Send user activity events to the activity service. */
-  user_activity_service: false,
-  /** Shut the analytics tool down entirely. */
-  analytics_shutdown: true,
   /** Answer 403 challenge responses with the human-check flow. */
   managed_challenge_handler: true,
-  /** Ask the theme service for localized theme names. */
-  localized_theme_names: false,
   /** Report HTTP failures (status 400 and above) to client metrics. */
   client_metrics_error_reporting: true,
   /** Accept browser error reports at POST /error-reporting/web. */
   error_reporting: true,
   /** Show the new flair rendering instead of the old flair icon. */
   web_flair_rpc: true,
-  /** Hide the "Verified" leaderboard filter. */
-  hide_verified_link: false,
   /** Show the sanctioned presentation for Russia's flag. */
   sanction_russia_flag: true,
   /** Show the sanctioned presentation for Belarus's flag. */
@@ -34,12 +30,6 @@ export const featureFlagDefaults = {
   abuse_report_stopping: false,
   /** Refuse username searches whose query is not a string. */
   username_search_string_check: true,
-  /** Search friends through the friends-service variant. */
-  friends_service_search: false,
-  /** Offer the clash flair category. */
-  clash_flair: false,
-  /** Offer the duolingo flair category. */
-  duolingo_flair: false,
   /** Moves of many games share one commit (decision 0015 a3); off while the play bench measures it slower (docs/decisions/0022, bench/play.ts). */
   play_group_commit: false,
 } as const satisfies Record<string, boolean>;

@@ -9,14 +9,16 @@ export type ClientMetric =
   | { readonly kind: "link_error"; readonly url: string; readonly message: string }
   | { readonly kind: "chunk_error"; readonly code: "CSS_CHUNK_LOAD_FAILED" | "JS_CHUNK_LOAD_FAILED"; readonly url: string; readonly message: string };
 
-let enabled = true;
+/** HTTP failures are reported only while the client_metrics_error_reporting flag is on (spec 001 §8); chunk and link failures always. */
+let httpErrorsReported = true;
 
-export function configureClientMetrics(options: { enabled: boolean }): void {
-  enabled = options.enabled;
+export function configureClientMetrics(options: { httpErrors: boolean }): void {
+  httpErrorsReported = options.httpErrors;
 }
 
 export function reportClientMetric(metric: ClientMetric): void {
-  if (!enabled || typeof window === "undefined") return;
+  if (typeof window === "undefined") return;
+  if (metric.kind === "http_error" && !httpErrorsReported) return;
   // Never report a failure of the metrics call itself.
   if (metric.kind === "http_error" && metric.url.startsWith(CLIENT_METRICS_PATH)) return;
   const body = JSON.stringify(metric);

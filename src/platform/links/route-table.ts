@@ -51,6 +51,7 @@ const registerPage = "features/accounts/registration/pages/register-page.tsx";
 const playNewPage = "features/play/lobby/play-new-page.tsx";
 const notificationsPage = "features/notifications/pages/notifications-page.tsx";
 const gamePage = "features/play/game-page/game-page.tsx";
+const siteTextPage = "features/site/pages/site-text-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
@@ -65,10 +66,10 @@ export const pageRoutes = [
   // Not in spec 000: the member's notifications (docs/decisions/0019).
   { name: "web_notifications", path: "/notifications", file: notificationsPage, feature: "members", query: ["page"] },
   { name: "web_user_settings", path: "/settings", file: accountSettingsPage, feature: "settings", query: ["done", "error"] },
-  { name: "web_about", path: "/about", file: featurePage, feature: "site" },
+  { name: "web_about", path: "/about", file: siteTextPage, feature: "site" },
   { name: "web_membership", path: "/membership", file: membershipPage, feature: "accounts", query: ["c", "b", "plans"] },
-  { name: "web_community_policies", path: "/legal/community", file: featurePage, feature: "site" },
-  { name: "web_community_guidelines", path: "/legal/community/guidelines", file: featurePage, feature: "site" },
+  { name: "web_community_policies", path: "/legal/community", file: siteTextPage, feature: "site" },
+  { name: "web_community_guidelines", path: "/legal/community/guidelines", file: siteTextPage, feature: "site" },
   { name: "web_live", path: "/live", file: "features/play/live/live-page.tsx", feature: "play", query: ["page"] },
   { name: "web_verified", path: "/verified", file: featurePage, feature: "site" },
   { name: "web_verification_index", path: "/verification", file: "platform/security/human-check/verification-page.tsx", feature: "accounts", query: ["redirect", "referer"] },

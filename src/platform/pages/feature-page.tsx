@@ -9,27 +9,16 @@ import { PageHeader } from "./page-header.tsx";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const page = requirePage(request);
-  return { routeName: page.route.name, feature: page.route.definition.feature, params: page.params };
+  return { routeName: page.route.name, feature: page.route.definition.feature };
 }
 
 
 export default function FeaturePage({ loaderData }: Route.ComponentProps) {
-  const { routeName, feature, params } = loaderData;
+  const { routeName, feature } = loaderData;
   const intl = useIntl();
-  const paramEntries = Object.entries(params);
   return (
     <section className="ks-page" aria-labelledby="page-title">
       <PageHeader title={intl.formatMessage({ id: `route.${routeName}` })} />
-      {paramEntries.length > 0 && (
-        <dl className="ks-page-params">
-          {paramEntries.map(([name, value]) => (
-            <div key={name} className="ks-page-param">
-              <dt>{intl.formatMessage({ id: `param.${name}`, defaultMessage: name })}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
       <div className="ks-empty-state" role="status">
         <p className="ks-empty-title">{intl.formatMessage({ id: `feature.${feature}.empty_title` })}</p>
         <p>{intl.formatMessage({ id: `feature.${feature}.empty_text` })}</p>

@@ -76,8 +76,9 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
                 </>
               ) : (
                 <>
-                  <a className="ks-nav-link" href={link("web_security_login")}>{intl.formatMessage({ id: "shell.nav.login" })}</a>
-                  <a className="ks-button ks-button-primary" href={link("web_security_register")}>{intl.formatMessage({ id: "shell.nav.register" })}</a>
+                  {/* data-account-modal: the accounts feature's login/register modal opens instead, when the page has it (spec 000 §2). */}
+                  <a className="ks-nav-link" href={link("web_security_login")} data-account-modal="login">{intl.formatMessage({ id: "shell.nav.login" })}</a>
+                  <a className="ks-button ks-button-primary" href={link("web_security_register")} data-account-modal="register">{intl.formatMessage({ id: "shell.nav.register" })}</a>
                 </>
               )}
             </div>

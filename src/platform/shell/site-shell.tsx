@@ -4,6 +4,9 @@ import { AlertList, AlertsProvider } from "../../ui/alert.tsx";
 import { ManagedChallengeHttpClientProvider } from "../security/human-check/managed-challenge-provider.tsx";
 import { SocketProvider } from "../realtime/socket-provider.tsx";
 import { SiteFooter } from "./site-footer.tsx";
+import { useRouteLoaderData } from "react-router";
+import { useBrowserTelemetry } from "../http/use-browser-telemetry.ts";
+import type { RootData } from "./root-data.ts";
 import { SiteHeader } from "./site-header.tsx";
 import type { ShellSlots } from "./shell-slots.ts";
 
@@ -13,6 +16,8 @@ import type { ShellSlots } from "./shell-slots.ts";
  * layers from the slots (live friend events, the user card behind every username).
  */
 export function SiteShell({ children, slots }: { children: ReactNode; slots: ShellSlots }) {
+  const viewer = useRouteLoaderData<RootData>("root")?.currentUser;
+  useBrowserTelemetry({ id: viewer?.id ?? null, username: viewer?.username ?? "" });
   return (
     <AlertsProvider>
       <ManagedChallengeHttpClientProvider>

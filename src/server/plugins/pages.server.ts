@@ -7,7 +7,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { safeRedirectPath } from "../../platform/links/links.ts";
+import { canonicalPageLocation } from "../../platform/links/canonical-path.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "../../platform/http/content-security-policy.server.ts";
 
 /** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
@@ -56,12 +56,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       async handler(request, reply) {
         const path = request.url.split("?")[0] ?? "/";
         if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new AppError("not_found");
-        if (path.length > 1 && path.endsWith("/")) {
-          // "//evil.example/" without its slash would be a protocol-relative link to another host.
-          const withoutSlash = safeRedirectPath(path.replace(/\/+$/, "") + request.url.slice(path.length));
-          if (!withoutSlash) throw new AppError("not_found");
-          return reply.redirect(withoutSlash, 301);
-        }
+        // Trailing slashes and the spec's trailing locale (/clubs/es) move to the canonical path.
+        const canonical = canonicalPageLocation(request.url);
+        if (canonical === "unsafe") throw new AppError("not_found");
+        if (canonical) return reply.redirect(canonical, 301);
         const identity = options.identityOf(request);
         const cspNonce = newCspNonce();
         const context: AppLoadContext = { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce };

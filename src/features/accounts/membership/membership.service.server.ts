@@ -185,6 +185,15 @@ export function createMembershipService(db: Database, provider: MembershipProvid
     return target ?? null;
   }
 
+  /** The one gift rule: staff only without payments, never to oneself, the grant rules (no permanent premium), the block rule. */
+  async function giftCheck(giver: Giver, username: string, contacts: GiftContactCheck): Promise<Result<{ id: number }, MembershipFailure>> {
+    if (!provider.takesPayment && !giver.isStaff) return fail("gift_staff_only");
+    const target = await targetByUsername(username);
+    if (!target) return fail("member_not_found");
+    const refusal = giftRefusal(giver, target, provider) ?? (await contacts(giver.id, target.id));
+    return refusal ? fail(refusal) : ok(target);
+  }
+
   return {
     providerName: provider.name,
     /** Whether only staff may give memberships (no payment provider configured). */
@@ -196,12 +205,10 @@ export function createMembershipService(db: Database, provider: MembershipProvid
       return row ? { username: row.username, level: row.level, expiresAt: row.expiresAt?.toISOString() ?? null } : null;
     },
 
-    /** Whether `username` may receive a gift from `giver` right now (null: yes). */
+    /** Whether `username` may receive a gift from `giver` right now (null: yes): what the user card offers Gift membership by. */
     async giftRefusalFor(giver: Giver, username: string, contacts: GiftContactCheck): Promise<MembershipFailure | null> {
-      if (!provider.takesPayment && !giver.isStaff) return "gift_staff_only";
-      const target = await targetByUsername(username);
-      if (!target) return "member_not_found";
-      return giftRefusal(giver, target, provider) ?? (await contacts(giver.id, target.id));
+      const checked = await giftCheck(giver, username, contacts);
+      return checked.ok ? null : checked.error;
     },
 
     /** Staff grant or extend a membership. */
@@ -216,12 +223,10 @@ export function createMembershipService(db: Database, provider: MembershipProvid
      * payment provider is configured, never to a member who blocked the giver.
      */
     async gift(giver: Giver, username: string, level: PlanLevel, period: PlanPeriod, contacts: GiftContactCheck): Promise<Result<MembershipStatus, MembershipFailure>> {
-      if (!provider.takesPayment && !giver.isStaff) return fail("gift_staff_only");
-      const target = await targetByUsername(username);
-      if (!target) return fail("member_not_found");
-      if (target.id === giver.id) return fail("gift_to_self");
-      const blocked = await contacts(giver.id, target.id);
-      if (blocked) return fail(blocked);
+      // The card's rule (giftRefusalFor); the grant checks the target again under its row lock.
+      const checked = await giftCheck(giver, username, contacts);
+      if (!checked.ok) return checked;
+      const target = checked.value;
       return provider.grant({ userId: target.id, level, period, by: giver.id, giftedBy: giver.id });
     },
 

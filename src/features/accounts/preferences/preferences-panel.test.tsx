@@ -63,14 +63,14 @@ describe("PreferencesPanel and useOptimisticSetting", () => {
   let server: ReturnType<typeof scriptedServer>;
 
   beforeEach(() => {
-    configureClientMetrics({ enabled: false });
+    configureClientMetrics({ httpErrors: false });
     server = scriptedServer();
     vi.stubGlobal("fetch", server.fetch);
     document.cookie = "XSRF-TOKEN=tok123";
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    configureClientMetrics({ enabled: true });
+    configureClientMetrics({ httpErrors: true });
   });
 
   it("renders real forms that work without JavaScript", () => {

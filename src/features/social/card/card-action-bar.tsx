@@ -6,7 +6,7 @@ import { useAlerts } from "../../../ui/alert.tsx";
 import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { cardActionTarget, type CardActionTarget, type CardOptimisticPatch } from "./card-action-targets.ts";
-import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
+import { cardAccountActions, cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
 import { ReportForm } from "./report-form.tsx";
 import { relationshipResponseSchema, type CardUser } from "./user-card.schema.ts";
 
@@ -71,7 +71,9 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
     const target = cardActionTarget(id, { username: card.username, viewerUsername: viewer.username, gameLink, link });
     return target.kind === "unavailable" ? [] : [{ id, target }];
   });
-  if (shown.length === 0) return null;
+  // A visitor without a member account gets the actions that need one as the way into the login/register modal, not a dead end.
+  const needingAccount = cardAccountActions(viewer, card).filter((id) => !omit.includes(id));
+  if (shown.length === 0 && needingAccount.length === 0) return null;
 
   async function handleCall(target: Extract<CardActionTarget, { kind: "call" }>) {
     setBusy(true);
@@ -135,6 +137,16 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
     );
   }
 
+  function renderAccountAction(id: CardActionId) {
+    // Without JavaScript the link signs in (a guest: signs up) and comes back to the member's profile.
+    const back = link("web_member_profile", { username: card.username });
+    return (
+      <a key={id} className="ks-button ks-button-small" href={link(viewer.isLoggedIn ? "web_security_register" : "web_security_login_and_go", { redirectUrl: back })} data-action={id} data-account-modal={viewer.isLoggedIn ? "register" : "login"}>
+        {intl.formatMessage({ id: `user_card.action.${id}` })}
+      </a>
+    );
+  }
+
   const primary = shown.filter((action) => primaryActions.has(action.id));
   const secondary = shown.filter((action) => !primaryActions.has(action.id));
   return (
@@ -144,9 +156,10 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
           {intl.formatMessage({ id: "user_card.muted" }, { username: card.username })}
         </p>
       )}
-      {primary.length > 0 && (
+      {(primary.length > 0 || needingAccount.length > 0) && (
         <div className="ks-card-actions-row" role="group" aria-label={intl.formatMessage({ id: "user_card.actions.primary" })}>
           {primary.map(renderAction)}
+          {needingAccount.map(renderAccountAction)}
         </div>
       )}
       {secondary.length > 0 && (

@@ -4,7 +4,7 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { levels } from "../../accounts/levels.ts";
 import type { UserCard } from "../user-card.service.server.ts";
 import { cardActionTarget } from "./card-action-targets.ts";
-import { cardActions, moderationActionIds, socialActionIds, type CardActionId, type CardActionSubject, type CardViewer } from "./card-actions.ts";
+import { cardAccountActions, cardActions, moderationActionIds, socialActionIds, type CardActionId, type CardActionSubject, type CardViewer } from "./card-actions.ts";
 import type { CardUser } from "./user-card.schema.ts";
 
 const member: CardViewer = { isLoggedIn: true, isGuest: false, id: 1, username: "alice", isModerator: false };
@@ -15,6 +15,7 @@ const other: CardActionSubject = {
   isSelf: false,
   isEnabled: true,
   isClosed: false,
+  allowFriendRequests: true,
   membership: { code: "basic", level: levels.basic, name: "basic" },
   isModerator: false,
   isStaff: false,
@@ -25,6 +26,9 @@ const other: CardActionSubject = {
 
 const closed: Partial<CardActionSubject> = { isClosed: true, membership: { code: "closed_abuse", level: levels.closed_abuse, name: "closed_abuse" } };
 const disabled: Partial<CardActionSubject> = { isEnabled: false };
+const guestMember: Partial<CardActionSubject> = { membership: { code: "guest", level: levels.guest, name: "guest" } };
+const moderatorMember: Partial<CardActionSubject> = { membership: { code: "moderator", level: levels.moderator, name: "moderator" }, isModerator: true };
+const staffMember: Partial<CardActionSubject> = { membership: { code: "staff", level: levels.staff, name: "staff" }, isStaff: true };
 
 interface Row {
   readonly condition: string;
@@ -44,14 +48,17 @@ const rows: readonly Row[] = [
   { condition: "add friend: not with a request received", action: "addFriend", card: { isFriendRequestFromUserExists: true }, offered: false },
   { condition: "add friend: not for a member who blocks the viewer", action: "addFriend", card: { blocksCurrentUser: true }, offered: false },
   { condition: "add friend: not for a member the viewer blocked", action: "addFriend", card: { isBlocked: true }, offered: false },
+  { condition: "add friend: not for a member who refuses friend requests", action: "addFriend", card: { allowFriendRequests: false }, offered: false },
+  { condition: "add friend: not for a guest (they are a guest)", action: "addFriend", card: guestMember, offered: false },
 
   { condition: "block: not friends, not blocked, enabled, below moderator", action: "block", card: {}, offered: true },
-  { condition: "block: not for friends", action: "block", card: { areFriends: true }, offered: false },
+  { condition: "block: a friend too (the block ends the friendship, decision 0026)", action: "block", card: { areFriends: true }, offered: true },
+  { condition: "block: not for a guest", action: "block", card: guestMember, offered: false },
   { condition: "block: not when already blocked", action: "block", card: { isBlocked: true }, offered: false },
   { condition: "block: not for a disabled member", action: "block", card: disabled, offered: false },
   { condition: "block: not for a closed account", action: "block", card: closed, offered: false },
-  { condition: "block: not for a moderator", action: "block", card: { membership: { code: "moderator", level: levels.moderator, name: "moderator" }, isModerator: true }, offered: false },
-  { condition: "block: not for staff", action: "block", card: { membership: { code: "staff", level: levels.staff, name: "staff" }, isStaff: true }, offered: false },
+  { condition: "block: not for a moderator", action: "block", card: moderatorMember, offered: false },
+  { condition: "block: not for staff", action: "block", card: staffMember, offered: false },
   { condition: "block: diamond is below moderator", action: "block", card: { membership: { code: "diamond", level: levels.diamond, name: "diamond" } }, offered: true },
   { condition: "block: a member who blocks the viewer can be blocked back", action: "block", card: { blocksCurrentUser: true }, offered: true },
   { condition: "unblock: when the viewer blocked the member", action: "unblock", card: { isBlocked: true }, offered: true },
@@ -61,15 +68,18 @@ const rows: readonly Row[] = [
   { condition: "challenge: not for a disabled member", action: "challenge", card: disabled, offered: false },
   { condition: "challenge: not for a closed account", action: "challenge", card: closed, offered: false },
   { condition: "challenge: not across a block", action: "challenge", card: { blocksCurrentUser: true }, offered: false },
+  { condition: "challenge: a guest too (guests play casual live games)", action: "challenge", card: guestMember, offered: true },
   { condition: "global chat: target enabled", action: "globalChat", card: {}, offered: true },
   { condition: "global chat: not for a disabled member", action: "globalChat", card: disabled, offered: false },
   { condition: "follow: enabled and not tracked", action: "follow", card: {}, offered: true },
   { condition: "follow: not when tracked", action: "follow", card: { isTracked: true }, offered: false },
   { condition: "follow: not for a disabled member", action: "follow", card: disabled, offered: false },
   { condition: "follow: not for a member who blocks the viewer", action: "follow", card: { blocksCurrentUser: true }, offered: false },
-  { condition: "unfollow: enabled and tracked", action: "unfollow", card: { isTracked: true }, offered: true },
+  { condition: "follow: not for a member the viewer blocked", action: "follow", card: { isBlocked: true }, offered: false },
+  { condition: "follow: not for a guest", action: "follow", card: guestMember, offered: false },
+  { condition: "unfollow: tracked", action: "unfollow", card: { isTracked: true }, offered: true },
   { condition: "unfollow: not when not tracked", action: "unfollow", card: {}, offered: false },
-  { condition: "unfollow: not for a closed account", action: "unfollow", card: { ...closed, isTracked: true }, offered: false },
+  { condition: "unfollow: also for a closed account (undoing is always possible, decision 0026)", action: "unfollow", card: { ...closed, isTracked: true }, offered: true },
 
   { condition: "remove friend: friends", action: "removeFriend", card: { areFriends: true }, offered: true },
   { condition: "remove friend: not when not friends", action: "removeFriend", card: {}, offered: false },
@@ -93,8 +103,9 @@ const rows: readonly Row[] = [
   { condition: "unmute: not when not muted", action: "unmuteAccount", card: {}, offered: false },
 
   { condition: "report: a member", action: "report", card: {}, offered: true },
-  { condition: "report: not a moderator", action: "report", card: { isModerator: true }, offered: false },
-  { condition: "report: not staff", action: "report", card: { isStaff: true }, offered: false },
+  { condition: "report: not a moderator", action: "report", card: moderatorMember, offered: false },
+  { condition: "report: not staff", action: "report", card: staffMember, offered: false },
+  { condition: "report: a guest can be reported", action: "report", card: guestMember, offered: true },
   { condition: "report: a closed account can be reported", action: "report", card: closed, offered: true },
 
   { condition: "message: messageable and enabled", action: "message", card: {}, offered: true },
@@ -106,6 +117,7 @@ const rows: readonly Row[] = [
   { condition: "gift membership: may receive gifts and enabled", action: "giftMembership", card: {}, offered: true },
   { condition: "gift membership: not when gifts are not possible", action: "giftMembership", card: { canReceiveGiftMembership: false }, offered: false },
   { condition: "gift membership: not for a disabled member", action: "giftMembership", card: disabled, offered: false },
+  { condition: "gift membership: not across a block", action: "giftMembership", card: { blocksCurrentUser: true }, offered: false },
 
   { condition: "archive: every other member", action: "archive", card: closed, offered: true },
   { condition: "observe: every other member (shown when they play)", action: "observe", card: {}, offered: true },
@@ -122,11 +134,20 @@ describe("cardActions (spec 001 §6.2)", () => {
     expect(cardActions(viewer, { ...other, ...card }).includes(action)).toBe(offered);
   });
 
-  it("offers nothing to anonymous visitors, guests, or on one's own card", () => {
+  it("offers nothing to anonymous visitors or on one's own card; a guest only what guests do (challenge and looking)", () => {
     expect(cardActions({ ...member, isLoggedIn: false, id: null }, other)).toEqual([]);
-    expect(cardActions({ ...member, isGuest: true }, other)).toEqual([]);
+    expect(cardActions({ ...member, isGuest: true }, other)).toEqual(["challenge", "archive", "observe", "analysis"]);
     expect(cardActions(member, { ...other, isSelf: true, userId: 1 })).toEqual([]);
     expect(cardActions(moderator, { ...other, userId: 1 })).toEqual([]);
+  });
+
+  it("invites visitors without a member account to sign in through the actions that need one", () => {
+    expect(cardAccountActions({ ...member, isLoggedIn: false, id: null }, other)).toEqual(["addFriend", "follow", "challenge"]);
+    expect(cardAccountActions({ ...member, isGuest: true }, other)).toEqual(["addFriend", "follow"]);
+    // Only what a member could do: nothing towards a guest's friendship, nothing on a closed account.
+    expect(cardAccountActions({ ...member, isLoggedIn: false, id: null }, { ...other, ...guestMember })).toEqual(["challenge"]);
+    expect(cardAccountActions({ ...member, isLoggedIn: false, id: null }, { ...other, ...closed })).toEqual([]);
+    expect(cardAccountActions(member, other)).toEqual([]);
   });
 
   it("offers every social action somewhere in the table", () => {

@@ -1,46 +1,18 @@
 import { levels } from "../../accounts/levels.ts";
+import { actionsNeedingAccount, allowedMemberActions, type MemberActionSubject, type MemberActionViewer, type SocialActionId } from "../member-actions.policy.ts";
 import type { CardUser } from "./user-card.schema.ts";
 
 /**
  * Which actions the user card (and the profile's action bar) offers: spec 001
- * §2.4 lists them, §6.2 says when each appears. One pure function decides;
- * card-actions.test.ts has one row per condition.
- *
- * Two readings of the spec, recorded here:
- * - "Target enabled" means the account is enabled and not closed (levels 5-8).
- * - Issue 4 adds that a block "stops the blocked member from friending,
- *   challenging, messaging": a member who blocks the viewer offers them no
- *   Add friend, Challenge, Follow or Message (the server refuses those anyway),
- *   and a viewer who blocked the member sees Unblock instead of Add friend.
- *   Unblock itself (§4.4 "Block and unblock") is offered whenever the viewer
- *   has blocked the member.
- * - Mute and Unmute (muteAccount, unmuteAccount: spec 000 §4 and §7, not the
- *   chat moderators' Mute of §6.2) quiet a member's chat for the viewer alone.
+ * §2.4 lists them, §6.2 says when each appears. The social actions are the
+ * member-action policy's answer (../member-actions.policy.ts), the same
+ * function the server's routes refuse with; card-actions.test.ts has one row
+ * per condition, member-actions.table.test.ts checks the card against the routes.
+ * Mute and Unmute (muteAccount, unmuteAccount: spec 000 §4 and §7, not the chat
+ * moderators' Mute of §6.2) quiet a member's chat for the viewer alone.
  */
 
-export const socialActionIds = [
-  "addFriend",
-  "cancelRequest",
-  "acceptRequest",
-  "declineRequest",
-  "removeFriend",
-  "challenge",
-  "follow",
-  "unfollow",
-  "message",
-  "globalChat",
-  "award",
-  "giftMembership",
-  "archive",
-  "observe",
-  "analysis",
-  "muteAccount",
-  "unmuteAccount",
-  "report",
-  "block",
-  "unblock",
-] as const;
-export type SocialActionId = (typeof socialActionIds)[number];
+export { socialActionIds, type SocialActionId } from "../member-actions.policy.ts";
 
 /** Moderator buttons of §6.2: Warn, Mute, Kick, Ban and the member's client name. */
 export const moderationActionIds = ["warn", "mute", "kick", "ban", "clientName"] as const;
@@ -65,6 +37,7 @@ export type CardActionSubject = Pick<
   | "isSelf"
   | "isEnabled"
   | "isClosed"
+  | "allowFriendRequests"
   | "membership"
   | "isModerator"
   | "isStaff"
@@ -84,35 +57,28 @@ export function mayActOn(viewer: CardViewer, card: Pick<CardActionSubject, "user
   return viewer.isLoggedIn && !viewer.isGuest && viewer.id !== null && !card.isSelf && viewer.id !== card.userId;
 }
 
+/**
+ * The policy's viewer. The card knows the viewer as anonymous, guest or
+ * member; the one level-dependent rule (who may give a membership) comes
+ * decided by the server in canReceiveGiftMembership.
+ */
+function policyViewer(viewer: CardViewer): MemberActionViewer {
+  return { id: viewer.isLoggedIn ? viewer.id : null, level: viewer.isGuest ? levels.guest : levels.basic };
+}
+
+function policySubject(card: CardActionSubject): MemberActionSubject {
+  return { ...card, id: card.userId, level: card.membership.level, isEnabled: card.isEnabled && !card.isClosed };
+}
+
 /** The actions offered, in display order. */
 export function cardActions(viewer: CardViewer, card: CardActionSubject): CardActionId[] {
-  if (!mayActOn(viewer, card)) return [];
-  const enabled = card.isEnabled && !card.isClosed;
-  const blockedEitherWay = card.isBlocked || card.blocksCurrentUser;
-  const pendingEitherWay = card.isFriendRequestExists || card.isFriendRequestFromUserExists;
-  const rules: Readonly<Record<SocialActionId, boolean>> = {
-    addFriend: enabled && !card.areFriends && !pendingEitherWay && !blockedEitherWay,
-    cancelRequest: card.isFriendRequestExists,
-    acceptRequest: card.isFriendRequestFromUserExists,
-    declineRequest: card.isFriendRequestFromUserExists,
-    removeFriend: card.areFriends,
-    challenge: enabled && !blockedEitherWay,
-    follow: enabled && !card.isTracked && !card.blocksCurrentUser,
-    unfollow: enabled && card.isTracked,
-    message: card.isMessageable && enabled,
-    globalChat: enabled,
-    award: card.isMessageable && enabled,
-    giftMembership: card.canReceiveGiftMembership && enabled,
-    archive: true,
-    observe: true,
-    analysis: true,
-    // Spec 000 §4, §7 mute-account: the server refuses guests and closed accounts; unmuting is always allowed.
-    muteAccount: enabled && card.membership.level !== levels.guest && !card.isMuted,
-    unmuteAccount: card.isMuted,
-    report: !card.isModerator && !card.isStaff,
-    block: !card.areFriends && !card.isBlocked && enabled && card.membership.level < levels.moderator,
-    unblock: card.isBlocked,
-  };
-  const social = socialActionIds.filter((id) => rules[id]);
-  return viewer.isModerator ? [...social, ...moderationActionIds] : social;
+  if (card.isSelf) return [];
+  const social = allowedMemberActions(policyViewer(viewer), policySubject(card));
+  return viewer.isModerator && mayActOn(viewer, card) ? [...social, ...moderationActionIds] : social;
+}
+
+/** Actions shown to a visitor without a member account that open the login/register modal (spec 000 §2). */
+export function cardAccountActions(viewer: CardViewer, card: CardActionSubject): SocialActionId[] {
+  if (card.isSelf) return [];
+  return actionsNeedingAccount(policyViewer(viewer), policySubject(card));
 }

@@ -158,6 +158,15 @@ describe("the managed-challenge handler", () => {
     expect(navigate).toHaveBeenCalledWith("/es/verification?redirect=%2Fes%2Fregister");
   });
 
+  it("sends a failed check to the verification page on the verify subdomain (spec 001 §2.6)", async () => {
+    const { handler, widget, navigate } = setup({ verifyOrigin: "https://verify.kingside.test" });
+    void handler.onChallenge(fakeRequest("a")).catch(() => undefined);
+    handler.start();
+    widget.last()?.fail();
+    await settle();
+    expect(navigate).toHaveBeenCalledWith("https://verify.kingside.test/verification?redirect=%2Fclubs%3Fpage%3D2&referer=%2Fhome");
+  });
+
   it("rejects the queue when the dialog is closed, and stops the running widget", async () => {
     const { handler, widget } = setup();
     const retry = fakeRequest("a");

@@ -55,6 +55,8 @@ export interface ChallengeHandlerOptions {
   readonly currentLocation?: () => BrowserLocation;
   /** The verification page for a return path and referer. */
   readonly verificationUrl?: (redirect: string, referer: string | null) => string;
+  /** The verify subdomain's origin (verifyOriginFor), where the default verification page is; null: this host. */
+  readonly verifyOrigin?: string | null;
   readonly maxErrors?: number;
 }
 
@@ -91,17 +93,19 @@ function browserLocation(): BrowserLocation {
   return { path: window.location.pathname + window.location.search, referrer };
 }
 
-/** The verification page, in the language of the page the member is on (its /xx/ prefix). */
-function defaultVerificationUrl(redirect: string, referer: string | null): string {
-  const { pathLocale } = resolveRequestLocale(new URL(redirect, "http://same.invalid"), null);
-  return generateLink("web_verification_index", referer ? { redirect, referer } : { redirect }, { locale: pathLocale });
+/** The verification page on the verify subdomain (spec 001 §2.6), in the language of the page the member is on (its /xx/ prefix). */
+function verificationUrlOn(verifyOrigin: string | null) {
+  return (redirect: string, referer: string | null): string => {
+    const { pathLocale } = resolveRequestLocale(new URL(redirect, "http://same.invalid"), null);
+    return (verifyOrigin ?? "") + generateLink("web_verification_index", referer ? { redirect, referer } : { redirect }, { locale: pathLocale });
+  };
 }
 
 export function createChallengeHandler(options: ChallengeHandlerOptions): ChallengeHandler {
   const maxErrors = options.maxErrors ?? MAX_WIDGET_ERRORS;
   const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
   const currentLocation = options.currentLocation ?? browserLocation;
-  const verificationUrl = options.verificationUrl ?? defaultVerificationUrl;
+  const verificationUrl = options.verificationUrl ?? verificationUrlOn(options.verifyOrigin ?? null);
   const listeners = new Set<() => void>();
   const giveUpListeners = new Set<() => void>();
   let queue: QueuedRequest[] = [];

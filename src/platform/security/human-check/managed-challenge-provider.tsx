@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../../shell/root-data.ts";
 import { useFeatureFlag } from "../../../ui/feature-flags-context.tsx";
 import { createHttpClient } from "../../http/http-client.ts";
 import { HttpClientProvider } from "../../http/http-client-context.tsx";
@@ -15,7 +17,8 @@ export function ManagedChallengeHttpClientProvider({ children }: { children: Rea
   const enabled = useFeatureFlag("managed_challenge_handler");
   // One handler per page. The check's own calls go through a client of their own, which has no
   // handler: they must never be challenged into a second dialog.
-  const [handler] = useState(() => createChallengeHandler({ run: createHumanCheckRun(createHttpClient()) }));
+  const verifyOrigin = useRouteLoaderData<RootData>("root")?.verifyOrigin ?? null;
+  const [handler] = useState(() => createChallengeHandler({ run: createHumanCheckRun(createHttpClient()), verifyOrigin }));
   return (
     <HttpClientProvider {...(enabled ? { onChallenge: handler.onChallenge } : {})}>
       {children}

@@ -17,3 +17,18 @@ export function mainHostOf(host: string | null | undefined, siteHost: string | n
   if (!host || !isVerifyHost(host, siteHost)) return null;
   return siteHost ?? host.slice(VERIFY_HOST_PREFIX.length);
 }
+
+/**
+ * The origin of the verification subdomain for a page on `host` (spec 001
+ * §2.6: a failed check goes to the verification page on the verify
+ * subdomain): verify.<site host>, or verify.<this host> without a configured
+ * site. Null where no such host can exist, so the page on this host serves:
+ * an IP address (verify.127.0.0.1 is no name) or already the verify host.
+ */
+export function verifyOriginFor(protocol: string, host: string | null | undefined, siteHost: string | null = null): string | null {
+  if (!host || isVerifyHost(host, siteHost)) return null;
+  const main = siteHost ?? host;
+  const name = main.replace(/:\d+$/, "");
+  if (/^[\d.]+$/.test(name) || name.startsWith("[")) return null;
+  return `${protocol}//${VERIFY_HOST_PREFIX}${main}`;
+}
