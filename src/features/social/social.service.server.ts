@@ -15,9 +15,9 @@ import {
 } from "./social.schema.ts";
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
-import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
+import { friendEvents } from "./social.events.ts";
 import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
-import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.ts";
+import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.schema.ts";
 import { contactRefusal } from "./contact-guard.server.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
@@ -55,11 +55,9 @@ export type SocialEvent =
   | { readonly type: "friend.accepted"; readonly recipientId: number; readonly from: string }
   | { readonly type: "friend.removed"; readonly recipientId: number; readonly from: string };
 
-const friendEventDefinitions = { "friend.request": friendRequestEvent, "friend.accepted": friendAcceptedEvent, "friend.removed": friendRemovedEvent } as const;
-
 /** Writes the event into the outbox for the other member's private room, inside the change's transaction. */
 function enqueueSocialEvent(tx: OutboxWriter, event: SocialEvent): Promise<void> {
-  return enqueueEvent(tx, memberRoom(event.recipientId), friendEventDefinitions[event.type], { from: event.from });
+  return enqueueEvent(tx, memberRoom(event.recipientId), friendEvents[event.type], { from: event.from });
 }
 
 /** A pending friend request as the member's own profile lists it: the other member and when it was sent. */
