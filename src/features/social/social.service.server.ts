@@ -3,11 +3,11 @@ import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
+import { STATUS_MAX_LENGTH } from "./social.constants.ts";
 import { hasAtLeast, isClosedLevel } from "../accounts/levels.ts";
 import {
   noRelationship,
   SEARCH_ACTIVE_DAYS,
-  STATUS_MAX_LENGTH,
   type FriendEntry,
   type Relationship,
   type ReportReason,

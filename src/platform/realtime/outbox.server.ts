@@ -10,7 +10,6 @@
  * publishes again.
  */
 import { asc, inArray } from "drizzle-orm";
-import type { z } from "zod";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { Database } from "../db/client.server.ts";
 import type { EventBus } from "./bus.server.ts";
