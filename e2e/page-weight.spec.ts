@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * What a cold visit costs on the wire: the compressed bytes of every script
@@ -86,4 +87,17 @@ test("built assets are served precompressed: brotli when accepted, else gzip", a
   const gzipOnly = await request.get(script ?? "", { headers: { "accept-encoding": "gzip" } });
   expect(gzipOnly.headers()["content-encoding"]).toBe("gzip");
   expect(Number(gzipOnly.headers()["content-length"])).toBeLessThan(Number(asset.headers()["content-length"]) * 1.5);
+});
+
+/**
+ * The browser carries no validation library: the server validates, the
+ * browser uses the types (decision 0028). Zod's class names survive
+ * minification as strings, so any chunk that bundles it names itself.
+ */
+test("no browser chunk carries zod", () => {
+  const assets = "build/client/assets";
+  const chunks = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(chunks.length, "built browser chunks (run npm run build first)").toBeGreaterThan(10);
+  const carryingZod = chunks.filter((name) => /ZodError|\$ZodType/.test(readFileSync(join(assets, name), "utf8")));
+  expect(carryingZod, "browser chunks that bundle zod (find the module with a runtime zod import reachable from a page)").toEqual([]);
 });

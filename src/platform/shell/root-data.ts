@@ -16,7 +16,5 @@ export interface RootData {
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;
   readonly csrfToken: string;
-  /** The document's CSP nonce, for our own script in the head (public/zod-jitless.js). */
-  readonly cspNonce: string;
   readonly theme: "dark";
 }
