@@ -16,6 +16,9 @@ const knownBoundaryDebts = [
   "src/features/social/social.service.server.ts",
 ];
 
+const zodInBrowserMessage =
+  "Components run in the browser, which carries no validation library: import the types (import type) and leave the parsing to the server (decision 0028).";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "drizzle/", "data/", "scratch/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
@@ -34,6 +37,21 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "off",
       "kingside/module-boundaries": "error",
+    },
+  },
+  {
+    // Components run in the browser, which carries no validation library: the server validates, the browser uses the
+    // types derived from its schemas (docs/decisions/0028-no-validation-library-in-the-browser.md). Tests may parse.
+    files: ["src/**/*.tsx"],
+    ignores: ["src/**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: zodInBrowserMessage, allowTypeImports: true }],
+          patterns: [{ group: ["zod/*"], message: zodInBrowserMessage, allowTypeImports: true }],
+        },
+      ],
     },
   },
 );

@@ -37,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
-    cspNonce: context.cspNonce,
     theme: "dark",
     verifyOrigin: verifyOriginFor(url.protocol, request.headers.get("host"), context.siteHost),
   };
@@ -65,13 +64,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/*
-          Zod 4 probes `new Function("")` once to decide whether to compile its parsers; our CSP allows no eval,
-          so the browser would report that probe on every page. This classic script (public/zod-jitless.js) sets
-          zod's global config to jitless before any module runs (modules are deferred). The browser hides the
-          nonce after use, hence no hydration warning.
-        */}
-        <script src="/zod-jitless.js" nonce={root?.cspNonce} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

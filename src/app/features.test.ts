@@ -14,7 +14,6 @@ import { defineFeature, type PlatformDeps } from "../platform/composition/featur
 import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
 import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures, appPageIdentity } from "./features.server.ts";
-import { appRealtimeEvents } from "./realtime-events.ts";
 import { appNotificationTypes } from "./notification-types.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 
@@ -45,16 +44,10 @@ describe("the feature list", () => {
     expect([...declared].sort()).toEqual(folders.sort());
   });
 
-  it("gives the browser the same realtime events as the definitions carry", () => {
-    const carried = appFeatures.flatMap((feature) => feature.realtimeEvents ?? []);
-    expect(appRealtimeEvents.map((event) => event.type)).toEqual(carried.map((event) => event.type));
-    expect(appRealtimeEvents.map((event) => event.payload)).toEqual(carried.map((event) => event.payload));
-  });
-
-  it("gives the browser the same notification types as the definitions register, each once", () => {
+  it("gives the browser the views of the notification types the definitions register (with their schemas), each once", () => {
     const registered = appFeatures.flatMap((feature) => feature.notificationTypes ?? []);
     expect(new Set(registered.map((type) => type.type)).size).toBe(registered.length);
-    expect([...appNotificationTypes]).toEqual(registered);
+    expect(appNotificationTypes.map((view) => [view.type, view.render])).toEqual(registered.map((definition) => [definition.type, definition.render]));
   });
 });
 

@@ -47,3 +47,23 @@ describe("module boundary zones (eslint.config.js)", () => {
     expect(await boundaryErrors("src/server/boundary-fixture.ts", 'import "../app/features.server.ts";\n')).toEqual([]);
   });
 });
+
+async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
+}
+
+describe("no validation library in browser components (eslint.config.js, decision 0028)", () => {
+  it("fails a component that imports zod at run time, from the package or a subpath", async () => {
+    const direct = await restrictedImportErrors("src/features/social/card/zod-fixture.tsx", 'import { z } from "zod";\nexport const fixture = z.string();\n');
+    expect(direct).toHaveLength(1);
+    expect(direct[0]).toContain("decision 0028");
+    expect(await restrictedImportErrors("src/ui/zod-fixture.tsx", 'import { z } from "zod/mini";\nexport const fixture = z.string();\n')).toHaveLength(1);
+  });
+
+  it("lets a component import zod's types, and lets tests and server modules parse", async () => {
+    expect(await restrictedImportErrors("src/features/social/card/zod-fixture.tsx", 'import type { z } from "zod";\nexport type Fixture = z.infer<z.ZodString>;\n')).toEqual([]);
+    expect(await restrictedImportErrors("src/features/social/card/zod-fixture.test.tsx", 'import { z } from "zod";\nexport const fixture = z.string();\n')).toEqual([]);
+    expect(await restrictedImportErrors("src/features/social/zod-fixture.server.ts", 'import { z } from "zod";\nexport const fixture = z.string();\n')).toEqual([]);
+  });
+});

@@ -1,13 +1,12 @@
 /**
  * The bell's live events, sent to the member's private `user:{id}` room
  * through the outbox: a new notification with the unread count after it, and
- * the count after a read (so every open tab agrees). Isomorphic.
+ * the count after a read (so every open tab agrees). Zod-free, for the
+ * publisher and the bell alike; the payload schemas, which the hub checks
+ * each event against, are in notifications.events.schema.ts.
  */
-import { z } from "zod";
-import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
-import { notificationItemSchema } from "./notifications.schema.ts";
+import { realtimeEventType } from "../../platform/realtime/protocol.ts";
+import type { NotificationAdded, NotificationsRead } from "./notifications.events.schema.ts";
 
-export const notificationAddedEvent = defineRealtimeEvent("notification.added", z.object({ notification: notificationItemSchema, unread: z.number() }));
-export const notificationsReadEvent = defineRealtimeEvent("notification.read", z.object({ ids: z.array(z.number()).nullable(), unread: z.number() }));
-
-export const notificationEvents = [notificationAddedEvent, notificationsReadEvent] as const;
+export const notificationAddedEvent = realtimeEventType<NotificationAdded>("notification.added");
+export const notificationsReadEvent = realtimeEventType<NotificationsRead>("notification.read");

@@ -1,14 +1,10 @@
 /**
- * The notifications DTOs, for the server's presenters and the browser alike.
- * Isomorphic and small: the bell imports these on every page.
+ * The notifications DTOs and the routes' input schemas. The server and tests
+ * import the schemas; the browser imports only the types (`import type`), so
+ * zod stays out of its bundle (decision 0028).
  */
 import { z } from "zod";
-
-/** The bell shows at most this many; above it reads "99+". The count stops there, so it stays one short index range. */
-export const UNREAD_COUNT_CAP = 100;
-/** One page of the notifications page; the bell's panel shows the first few. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const BELL_PANEL_SIZE = 6;
+import { NOTIFICATIONS_PAGE_SIZE } from "./notifications.constants.ts";
 
 export const notificationItemSchema = z.object({
   id: z.number(),
@@ -29,6 +25,8 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number() });
+/** The answer of the unread count and of marking read. */
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { drainClaimed } from "../../platform/jobs/claim-batch.server.ts";
@@ -8,7 +7,8 @@ import type { NotificationTypeDefinition } from "../../platform/notifications/no
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { notificationAddedEvent, notificationsReadEvent } from "./notifications.events.ts";
-import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_CAP, type NotificationItem, type NotificationList } from "./notifications.schema.ts";
+import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_CAP } from "./notifications.constants.ts";
+import type { NotificationItem, NotificationList } from "./notifications.schema.ts";
 import { notifications, type NotificationRow } from "./notifications.tables.server.ts";
 
 const DAY = 24 * 3_600_000;
@@ -55,15 +55,15 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
      * type's schema is a programming error: it throws, and the caller's whole
      * change rolls back.
      */
-    async recordIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, payload: z.input<Payload>): Promise<void> {
-      const checked: unknown = definition.payload.parse(payload);
+    async recordIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, payload: NoInfer<Payload>): Promise<void> {
+      const checked: unknown = definition.schema.parse(payload);
       const [row] = await tx.insert(notifications).values({ memberId, type: definition.type, payload: checked }).returning();
       if (!row) throw new Error("notification insert returned nothing");
       const unread = await unreadCount(memberId, tx);
       await enqueueEvent(tx, memberRoom(memberId), notificationAddedEvent, { notification: present(row), unread });
     },
 
-    async settleIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, match: Partial<z.input<Payload>>): Promise<void> {
+    async settleIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, match: Partial<NoInfer<Payload>>): Promise<void> {
       const settled = await tx
         .update(notifications)
         .set({ readAt: new Date() })

@@ -8,7 +8,7 @@ import { noNotificationRecorder, type NotificationRecorder } from "../../platfor
 import type { Database } from "../../platform/db/client.server.ts";
 import type { PlayActivityListener, PlayEvent, PlayEventSink } from "./play-ports.server.ts";
 import * as events from "./play.events.ts";
-import * as notices from "./notifications/play-notifications.ts";
+import * as notices from "./notifications/play-notifications.schema.ts";
 
 /**
  * The events a member is also told of later, as a notification recorded in the

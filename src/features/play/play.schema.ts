@@ -1,16 +1,11 @@
 /**
- * Online play's shared schemas and DTOs (server and browser).
+ * Online play's schemas and DTOs. The server and tests import the schemas;
+ * the browser imports only the types (`import type`), and the form choices
+ * from play.constants.ts, so zod stays out of its bundle (decision 0028).
  */
 import { z } from "zod";
-import type { RulesId } from "../../chess/rules.ts";
 import { dailyDaysPerMove, liveTimeControl } from "../../chess/time-control.ts";
-
-/** The rules a member may choose today (the chess module may know more). Type-only import: pages keep chessops off their bundle. */
-export const playableRules = ["standard", "chess960"] as const satisfies readonly RulesId[];
-export type PlayRulesId = (typeof playableRules)[number];
-
-export const colorChoices = ["white", "black", "random"] as const;
-export type ColorChoice = (typeof colorChoices)[number];
+import { colorChoices, playableRules, type PlayRulesId } from "./play.constants.ts";
 
 /** A live control as the chess module accepts it: ½ or 1–180 minutes, 0–60 seconds of increment. */
 export const liveControlSchema = z

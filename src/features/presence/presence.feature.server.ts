@@ -1,6 +1,6 @@
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
-import { presenceRealtime } from "./presence.realtime.ts";
+import { presenceRealtime } from "./presence.realtime.schema.ts";
 import { registerPresenceRoutes } from "./presence.routes.server.ts";
 import { createPresence, type Presence } from "./presence.server.ts";
 import * as presenceTables from "./presence.tables.server.ts";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { translate } from "../../platform/http/json-errors.server.ts";
-import { maxPresenceIds, parsePresenceIds, type PresenceResponse } from "./presence.schema.ts";
+import { maxPresenceIds, parsePresenceIds } from "./presence-ids.ts";
+import type { PresenceResponse } from "./presence.schema.ts";
 import type { PresenceService } from "./presence.service.server.ts";
 
 /**

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createEventCatalog, parseServerMessage } from "../../platform/realtime/protocol.ts";
-import { presenceRealtime, presenceRoom, presenceRoomKind } from "./presence.realtime.ts";
-import { maxPresenceIds, parsePresenceIds, presenceActivitySchema } from "./presence.schema.ts";
+import { parseServerMessage } from "../../platform/realtime/protocol.ts";
+import { createEventCatalog } from "../../platform/realtime/protocol-schemas.server.ts";
+import { presenceRoom, presenceRoomKind } from "./presence.realtime.ts";
+import { presenceRealtime } from "./presence.realtime.schema.ts";
+import { maxPresenceIds, parsePresenceIds } from "./presence-ids.ts";
+import { presenceActivitySchema } from "./presence.schema.ts";
 
 const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
 

@@ -1,11 +1,9 @@
 /**
- * Presence (spec 001 §3.3, §7.2): who is online, offline or playing. Shared by
- * the server and the browser; no I/O.
+ * Presence (spec 001 §3.3, §7.2): who is online, offline or playing. The
+ * server and tests import the schemas; the browser imports only the types
+ * (decision 0028). No I/O.
  */
 import { z } from "zod";
-
-/** Presence lookups take at most 25 ids (spec 001 §5, §9). */
-export const maxPresenceIds = 25;
 
 /** Ids inside activity contexts travel in links and room names: letters, digits, "_" and "-". */
 const contextIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -83,36 +81,3 @@ export type PresenceActivityInput = z.input<typeof presenceActivitySchema>;
 export type PresenceActivity = z.output<typeof presenceActivitySchema>;
 
 export const emptyActivityContext: ActivityContext = Object.freeze({ games: [], battles: [] });
-
-// ---------------------------------------------------------------------------
-// The ids parameter: "1,2,3"
-
-export type PresenceIdsError = "ids_missing" | "ids_invalid" | "ids_too_many";
-export type PresenceIdsResult = { readonly ok: true; readonly ids: readonly number[] } | { readonly ok: false; readonly error: PresenceIdsError };
-
-/** Postgres integer ids: 1 ... 2^31 - 1. */
-const maxMemberId = 2_147_483_647;
-
-/**
- * Reads `ids=1,2,3`: positive whole numbers, comma-separated (spaces around
- * them tolerated). Duplicates collapse to their first occurrence; more than
- * 25 distinct ids is refused. A repeated `ids` parameter arrives as an array
- * and is read as one list.
- */
-export function parsePresenceIds(raw: unknown): PresenceIdsResult {
-  const text = Array.isArray(raw) ? raw.filter((part): part is string => typeof part === "string").join(",") : raw;
-  if (typeof text !== "string" || text.trim() === "") return { ok: false, error: "ids_missing" };
-  const ids: number[] = [];
-  const seen = new Set<number>();
-  for (const part of text.split(",")) {
-    const digits = part.trim();
-    if (!/^\d{1,10}$/.test(digits)) return { ok: false, error: "ids_invalid" };
-    const id = Number(digits);
-    if (id < 1 || id > maxMemberId) return { ok: false, error: "ids_invalid" };
-    if (seen.has(id)) continue;
-    seen.add(id);
-    ids.push(id);
-    if (ids.length > maxPresenceIds) return { ok: false, error: "ids_too_many" };
-  }
-  return { ok: true, ids };
-}

@@ -12,7 +12,8 @@ import { eventPayload } from "../../platform/realtime/protocol.ts";
 import type { SocketClient } from "../../platform/realtime/socket-client.ts";
 import { pageSocketClient } from "../../platform/realtime/page-socket.ts";
 import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
-import { maxPresenceIds, presenceResponseSchema, type Presence } from "./presence.schema.ts";
+import { maxPresenceIds } from "./presence-ids.ts";
+import type { Presence, PresenceResponse } from "./presence.schema.ts";
 
 export type PresenceById = ReadonlyMap<number, Presence>;
 
@@ -65,7 +66,7 @@ export function followPresence(idsKey: string, sources: PresenceSources, onChang
     fetching = true;
     updatedDuringFetch = new Set();
     try {
-      const response = await sources.http.request("GET", "/callback/presence", presenceResponseSchema, { query: { ids: idsKey }, quiet: true });
+      const response = await sources.http.request<PresenceResponse>("GET", "/callback/presence", { query: { ids: idsKey }, quiet: true });
       const next = new Map(response.presence.map((presence) => [presence.id, presence]));
       for (const id of updatedDuringFetch) {
         const fresh = current?.get(id);

@@ -9,7 +9,8 @@ import { appForSuite } from "../../test/start-app.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { levels } from "../accounts/levels.ts";
 import { cardAccountActions, cardActions, type CardViewer } from "./card/card-actions.ts";
-import { popupResponseSchema, usernamePath } from "./card/user-card.schema.ts";
+import { popupResponseSchema } from "./card/user-card.schema.ts";
+import { usernamePath } from "./card/user-card-calls.ts";
 import type { SocialActionId } from "./member-actions.policy.ts";
 
 /**

@@ -1,16 +1,26 @@
 /**
  * Social events on the socket hub, sent to the other member's private
- * `user:{id}` room. Isomorphic: the browser reads them through these definitions.
+ * `user:{id}` room. Zod-free, for the service and the browser alike; the
+ * payload schema, which the hub checks each event against, is in
+ * social.events.schema.ts.
  */
-import { z } from "zod";
-import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
+import { realtimeEventType } from "../../platform/realtime/protocol.ts";
+import type { FriendEventPayload } from "./social.events.schema.ts";
 
-const fromMember = z.object({ from: z.string() });
+export const friendEventTypes = ["friend.request", "friend.accepted", "friend.removed"] as const;
+export type FriendEventType = (typeof friendEventTypes)[number];
 
-export const friendRequestEvent = defineRealtimeEvent("friend.request", fromMember);
-export const friendAcceptedEvent = defineRealtimeEvent("friend.accepted", fromMember);
-export const friendRemovedEvent = defineRealtimeEvent("friend.removed", fromMember);
+export const friendRequestEvent = realtimeEventType<FriendEventPayload>("friend.request");
+export const friendAcceptedEvent = realtimeEventType<FriendEventPayload>("friend.accepted");
+export const friendRemovedEvent = realtimeEventType<FriendEventPayload>("friend.removed");
 
-export const friendEvents = [friendRequestEvent, friendAcceptedEvent, friendRemovedEvent] as const;
+/** The event type of each friend event, by its type string. */
+export const friendEvents: Readonly<Record<FriendEventType, typeof friendRequestEvent>> = {
+  "friend.request": friendRequestEvent,
+  "friend.accepted": friendAcceptedEvent,
+  "friend.removed": friendRemovedEvent,
+};
 
-export const socialRealtime = { roomKinds: [], events: friendEvents } as const;
+export function isFriendEventType(type: string): type is FriendEventType {
+  return (friendEventTypes as readonly string[]).includes(type);
+}

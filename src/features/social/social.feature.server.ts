@@ -9,8 +9,8 @@ import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
-import { socialNotificationTypes } from "./notifications/social-notifications.ts";
-import { friendEvents } from "./social.events.ts";
+import { socialNotificationTypes } from "./notifications/social-notifications.schema.ts";
+import { friendEventDefinitions } from "./social.events.schema.ts";
 import { registerSocialRoutes } from "./social.routes.server.ts";
 import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
@@ -51,7 +51,7 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
       await sharedSecret(deps.db, "invite"),
       serviceFrom(earlier, "membership", "social"),
     ),
-  realtimeEvents: friendEvents,
+  realtimeEvents: friendEventDefinitions,
   notificationTypes: socialNotificationTypes,
   registerRoutes(app, { services, flags }) {
     registerSocialRoutes(app, { social: services.social, features: flags });

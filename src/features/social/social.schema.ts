@@ -1,13 +1,12 @@
 import { z } from "zod";
 
-/** Requests and answers of the social calls (shared by the server and the browser). */
+/** Requests and answers of the social calls. The browser imports only the types (decision 0028). */
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{1,25}$/;
 export const usernameParamSchema = z.string().regex(USERNAME_PATTERN);
 
-export const STATUS_MAX_LENGTH = 50;
 export const NOTE_MAX_LENGTH = 1000;
-export const SEARCH_MIN_LENGTH = 3;
+export { SEARCH_MIN_LENGTH } from "./social.constants.ts";
 
 export const reportReasons = ["spam", "harassment", "hate_speech", "cheating", "inappropriate_profile", "impersonation", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];

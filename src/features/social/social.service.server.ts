@@ -3,10 +3,10 @@ import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
+import { STATUS_MAX_LENGTH } from "./social.constants.ts";
 import { isClosedLevel } from "../accounts/levels.ts";
 import {
   noRelationship,
-  STATUS_MAX_LENGTH,
   type FriendEntry,
   type Relationship,
   type ReportReason,
@@ -14,9 +14,9 @@ import {
 } from "./social.schema.ts";
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
-import { friendAcceptedEvent, friendRemovedEvent, friendRequestEvent } from "./social.events.ts";
+import { friendEvents } from "./social.events.ts";
 import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
-import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.ts";
+import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.schema.ts";
 import { memberActionRefusal, type MemberActionRefusal, type MemberActionSubject, type SocialActionId } from "./member-actions.policy.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
@@ -36,11 +36,9 @@ export type SocialEvent =
   | { readonly type: "friend.accepted"; readonly recipientId: number; readonly from: string }
   | { readonly type: "friend.removed"; readonly recipientId: number; readonly from: string };
 
-const friendEventDefinitions = { "friend.request": friendRequestEvent, "friend.accepted": friendAcceptedEvent, "friend.removed": friendRemovedEvent } as const;
-
 /** Writes the event into the outbox for the other member's private room, inside the change's transaction. */
 function enqueueSocialEvent(tx: OutboxWriter, event: SocialEvent): Promise<void> {
-  return enqueueEvent(tx, memberRoom(event.recipientId), friendEventDefinitions[event.type], { from: event.from });
+  return enqueueEvent(tx, memberRoom(event.recipientId), friendEvents[event.type], { from: event.from });
 }
 
 /** A pending friend request as the member's own profile lists it: the other member and when it was sent. */

@@ -6,18 +6,17 @@
  * the outbox in the same transaction, and the caller's outbox kick after the
  * commit sends it.
  */
-import type { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import type { NotificationTypeDefinition } from "./notification-types.ts";
 
 export interface NotificationRecorder {
-  recordIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, payload: z.input<Payload>): Promise<void>;
+  recordIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, payload: NoInfer<Payload>): Promise<void>;
   /**
    * Marks the member's unread notices of this type whose payload contains
    * `match` as read, in the caller's transaction: the request they offered
    * to answer was answered (elsewhere too), so their actions go away.
    */
-  settleIn<Type extends string, Payload extends z.ZodType>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Type, Payload>, match: Partial<z.input<Payload>>): Promise<void>;
+  settleIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, match: Partial<NoInfer<Payload>>): Promise<void>;
 }
 
 /** Records nothing: for services built without the notifications feature (unit tests). */

@@ -6,9 +6,11 @@
  * command. The bell and the notifications page render any registered type the
  * same way, so a feature adds a type without touching them.
  *
- * Isomorphic: the server validates a payload against the schema when it is
- * recorded; the browser renders through the same definitions (the composition
- * root's client registry).
+ * Two halves, so that the browser bundle carries no validation library
+ * (decision 0028): the view (type and render, zod-free) is what the browser
+ * renders with (the composition root's client registry), and the definition
+ * adds the payload's schema, which the server checks a payload against when
+ * it is recorded (the feature definitions' `notificationTypes`).
  */
 import type { z } from "zod";
 import type { LinkParams } from "../links/links.ts";
@@ -39,25 +41,36 @@ export interface NotificationView {
   readonly actions?: readonly NotificationAction[];
 }
 
-export interface NotificationTypeDefinition<Type extends string = string, Payload extends z.ZodType = z.ZodType> {
+/** How a notification type renders; `Payload` is the payload as its schema reads it (checked when it was recorded). */
+export interface NotificationTypeView<Payload = unknown> {
   /** Unique across the application, e.g. "social.friend_request". Stored with each notification. */
-  readonly type: Type;
-  readonly payload: Payload;
-  render(payload: z.output<Payload>, link: NotificationLinkBuilder): NotificationView;
+  readonly type: string;
+  /** Method syntax keeps the payload bivariant, so views of different payloads fit one registry. */
+  render(payload: Payload, link: NotificationLinkBuilder): NotificationView;
 }
 
-export function defineNotificationType<Type extends string, Payload extends z.ZodType>(definition: NotificationTypeDefinition<Type, Payload>): NotificationTypeDefinition<Type, Payload> {
-  return definition;
+export function defineNotificationView<Payload>(view: NotificationTypeView<Payload>): NotificationTypeView<Payload> {
+  return view;
+}
+
+/** A view with its payload schema: what the server records with and registers. */
+export interface NotificationTypeDefinition<Payload = unknown> extends NotificationTypeView<Payload> {
+  readonly schema: z.ZodType<Payload>;
+}
+
+/** Ties `schema` to `view`: its output must be the payload the view renders. */
+export function defineNotificationType<Payload>(view: NotificationTypeView<Payload>, schema: z.ZodType<NoInfer<Payload>>): NotificationTypeDefinition<Payload> {
+  return { type: view.type, render: view.render, schema };
 }
 
 /**
  * The view of a stored notification, or null when its type is not registered
- * (a type a feature has since dropped) or its payload no longer fits: such a
- * row is skipped, never shown half-rendered.
+ * (a type a feature has since dropped): such a row is skipped, never shown
+ * half-rendered. The payload is not checked again: it passed its type's
+ * schema when it was recorded, and a type whose payload changes shape takes a
+ * new type name (or a migration of its stored rows).
  */
-export function renderNotification(registry: readonly NotificationTypeDefinition[], type: string, payload: unknown, link: NotificationLinkBuilder): NotificationView | null {
-  const definition = registry.find((candidate) => candidate.type === type);
-  if (!definition) return null;
-  const parsed = definition.payload.safeParse(payload);
-  return parsed.success ? definition.render(parsed.data, link) : null;
+export function renderNotification(registry: readonly NotificationTypeView[], type: string, payload: unknown, link: NotificationLinkBuilder): NotificationView | null {
+  const view = registry.find((candidate) => candidate.type === type);
+  return view ? view.render(payload, link) : null;
 }

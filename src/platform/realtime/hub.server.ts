@@ -16,22 +16,20 @@ import { commandTable, createCommandRunner, type CommandRateLimit } from "./comm
 import { createLagMeter, type LagMeter } from "./lag-meter.ts";
 import { memberRoomKind } from "./member-room.ts";
 import {
-  createEventCatalog,
   encodeMessage,
-  eventPayload,
   maxClientMessageBytes,
-  parseClientMessage,
   parseRoomName,
   type ClientMessage,
   type EventCatalog,
   type ProtocolErrorCode,
+  type RealtimeEventType,
   type RoomName,
   type ServerMessage,
 } from "./protocol.ts";
+import { createEventCatalog, parseClientMessage, readEventPayload } from "./protocol-schemas.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "./registry.ts";
 import { sessionsEndedChannel, sessionsEndedEvent } from "./sessions-ended.server.ts";
 import type { SocketIdentity } from "./socket-identity.ts";
-import type { z } from "zod";
 
 /** Who opened the socket, taken once from the upgrade request (the socket id and address are the hub's). */
 export type IdentifySocket = (request: FastifyRequest) => Omit<SocketIdentity, "socketId" | "address">;
@@ -84,15 +82,15 @@ export const closeCodes = { sessionEnded: 4001, tooManySockets: 4029 } as const;
 
 const anonymous: IdentifySocket = () => ({ memberId: null, username: null, level: 0, sessionId: null, locale: "en" });
 
-/** Publishes a domain event typed by its definition. Call it after the transaction commits (or use the outbox). */
-export function publishToRoom<Type extends string, Payload extends z.ZodType>(
+/** Publishes a domain event typed by its event type. Call it after the transaction commits (or use the outbox). */
+export function publishToRoom<Payload>(
   bus: EventBus,
   room: RoomName,
-  definition: RealtimeEventDefinition<Type, Payload>,
-  payload: z.input<Payload>,
+  eventType: RealtimeEventType<Payload>,
+  payload: NoInfer<Payload>,
   options: { readonly version?: number } = {},
 ): Promise<void> {
-  return bus.publish(room, options.version === undefined ? { type: definition.type, payload } : { type: definition.type, payload, version: options.version });
+  return bus.publish(room, options.version === undefined ? { type: eventType.type, payload } : { type: eventType.type, payload, version: options.version });
 }
 
 interface Client {
@@ -316,7 +314,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   }
 
   const unsubscribeControl = await deps.bus.subscribe(sessionsEndedChannel, (event) => {
-    const parsed = eventPayload(sessionsEndedEvent, event);
+    const parsed = readEventPayload(sessionsEndedEvent, event);
     if (parsed) endSessions(new Set(parsed.sessionIds));
     else app.log.warn({ type: event.type }, "realtime: malformed session notice");
   });

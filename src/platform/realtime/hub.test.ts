@@ -37,6 +37,22 @@ describe("realtime hub", () => {
     expect((await socket.next("event")).data).toEqual({ room, type: "demo.echo", payload: { text: "hello room", from: "test" } });
   });
 
+  it("forwards only events whose payload fits their registered schema: the browser reads payloads unchecked", async () => {
+    const logLines: Array<Record<string, unknown>> = [];
+    const { url, bus } = await hub({}, logLines);
+    const socket = await connect(url);
+    const room = roomName("demo", "checked");
+    socket.send({ type: "subscribe", data: { room } });
+    await socket.next("subscribed");
+
+    await bus.publish(room, { type: "demo.echo", payload: { text: 1, from: "test" } });
+    await bus.publish(room, { type: "demo.unknown", payload: {} });
+    await publishToRoom(bus, room, demoEcho, { text: "fits", from: "test" });
+    // Events of a room arrive in order: the first one through is the one that fits.
+    expect((await socket.next("event")).data).toEqual({ room, type: "demo.echo", payload: { text: "fits", from: "test" } });
+    expect(logLines.filter((line) => String(line.msg).includes("dropped an event")).map((line) => line.type)).toEqual(["demo.echo", "demo.unknown"]);
+  });
+
   it("shares one bus subscription per room between local sockets and releases it with the last", async () => {
     const { url, bus } = await hub();
     const [first, second] = await Promise.all([connect(url), connect(url)]);

@@ -10,26 +10,24 @@
  * publishes again.
  */
 import { asc, inArray } from "drizzle-orm";
-import type { z } from "zod";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { Database } from "../db/client.server.ts";
 import type { EventBus } from "./bus.server.ts";
-import type { RoomName } from "./protocol.ts";
-import type { RealtimeEventDefinition } from "./registry.ts";
+import type { RealtimeEventType, RoomName } from "./protocol.ts";
 import { outboxEvents } from "./outbox.tables.server.ts";
 
 /** A database or an open transaction: anything that can insert. */
 export type OutboxWriter = Pick<Database, "insert">;
 
 /** Writes an event into the outbox, inside the caller's transaction. */
-export async function enqueueEvent<Type extends string, Payload extends z.ZodType>(
+export async function enqueueEvent<Payload>(
   tx: OutboxWriter,
   room: RoomName,
-  definition: RealtimeEventDefinition<Type, Payload>,
-  payload: z.input<Payload>,
+  eventType: RealtimeEventType<Payload>,
+  payload: NoInfer<Payload>,
   options: { readonly version?: number } = {},
 ): Promise<void> {
-  await tx.insert(outboxEvents).values({ room, type: definition.type, payload, version: options.version ?? null });
+  await tx.insert(outboxEvents).values({ room, type: eventType.type, payload, version: options.version ?? null });
 }
 
 /** What a service calls after its transaction committed. Never throws, never waits. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoRealtime } from "./demo-room.ts";
-import { createEventCatalog, isRoomName, maxClientMessageBytes, parseClientMessage, parseRoomName, parseServerMessage, roomName } from "./protocol.ts";
+import { isRoomName, maxClientMessageBytes, parseRoomName, parseServerMessage, roomName } from "./protocol.ts";
+import { createEventCatalog, parseClientMessage, parseServerFrame } from "./protocol-schemas.server.ts";
 
 describe("room names", () => {
   it("builds and accepts `kind` and `kind:id` of any well-formed kind", () => {
@@ -77,7 +78,42 @@ describe("parseServerMessage", () => {
   it("reads acks and refusals", () => {
     expect(parseServerMessage('{"type":"ack","data":{"id":"r1","result":{"x":1}}}')).toEqual({ type: "ack", data: { id: "r1", result: { x: 1 } } });
     expect(parseServerMessage('{"type":"refusal","data":{"id":"r1","code":"not_your_turn"}}')).toEqual({ type: "refusal", data: { id: "r1", code: "not_your_turn" } });
-    expect(parseServerMessage('{"type":"refusal","data":{"id":"r1","code":"Bad Code"}}')).toBeUndefined();
+  });
+
+  it("drops frames the client could not act on: not JSON, unknown types, a missing room, id or code, a bad version", () => {
+    for (const raw of [
+      "not json",
+      "[]",
+      '{"type":"broadcast","data":{}}',
+      '{"type":"ack"}',
+      '{"type":"ack","data":{"result":1}}',
+      '{"type":"subscribed","data":{"room":"no room"}}',
+      '{"type":"refusal","data":{"id":"r1"}}',
+      '{"type":"event","data":{"room":"tv","payload":{}}}',
+      '{"type":"event","data":{"room":"tv","type":"tv.x","payload":{},"version":-1}}',
+      '{"type":"hasOwnProperty","data":{}}',
+    ]) {
+      expect(parseServerMessage(raw), raw).toBeUndefined();
+    }
+  });
+});
+
+describe("parseServerFrame (the contract of what the hub sends, for tests)", () => {
+  it("also holds the fields the client does not act on to the protocol's schema", () => {
+    expect(parseServerFrame('{"type":"refusal","data":{"id":"r1","code":"not_your_turn","values":{"n":1}}}')).toEqual({
+      type: "refusal",
+      data: { id: "r1", code: "not_your_turn", values: { n: 1 } },
+    });
+    for (const raw of [
+      '{"type":"refusal","data":{"id":"r1","code":"Bad Code"}}',
+      '{"type":"ack","data":{"id":"has space","result":1}}',
+      '{"type":"error","data":{"code":"teapot","message":"x"}}',
+      '{"type":"hello","data":{"instanceId":"a"}}',
+      '{"type":"pong","data":{"t":1,"extra":true}}',
+    ]) {
+      expect(parseServerMessage(raw), raw).toBeDefined();
+      expect(parseServerFrame(raw), raw).toBeUndefined();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { Result } from "../../shared/result.ts";
+import type { RealtimeEventType } from "./protocol.ts";
 import type { SocketIdentity } from "./socket-identity.ts";
 
 /**
@@ -50,21 +51,16 @@ export function defineSocketCommand<Input, Output>(definition: SocketCommandDefi
 }
 
 /**
- * One realtime event type and its payload schema. The union of every
- * feature's events is built outside the platform (the composition root) and
- * given to the hub's client parser; the type map is derived from it.
+ * One realtime event type with its payload schema: the server's side of a
+ * type that publishers and subscribers name by its RealtimeEventType
+ * (protocol.ts). The hub checks every event it forwards against these; the
+ * union of every feature's definitions is built by the composition root.
  */
-export interface RealtimeEventDefinition<Type extends string = string, Payload extends z.ZodType = z.ZodType> {
-  readonly type: Type;
-  readonly payload: Payload;
+export interface RealtimeEventDefinition<Payload = unknown> extends RealtimeEventType<Payload> {
+  readonly schema: z.ZodType<Payload>;
 }
 
-/** Typed helper: keeps the literal type and the payload schema. */
-export function defineRealtimeEvent<Type extends string, Payload extends z.ZodType>(type: Type, payload: Payload): RealtimeEventDefinition<Type, Payload> {
-  return { type, payload };
+/** Ties `schema` to `eventType`: its output must be the payload type the event type names. */
+export function defineRealtimeEvent<Payload>(eventType: RealtimeEventType<Payload>, schema: z.ZodType<NoInfer<Payload>>): RealtimeEventDefinition<Payload> {
+  return { type: eventType.type, schema };
 }
-
-/** Event type -> payload, derived from a list of definitions (the composition root's event map). */
-export type RealtimeEventMapOf<Definitions extends readonly RealtimeEventDefinition[]> = {
-  [Definition in Definitions[number] as Definition["type"]]: z.infer<Definition["payload"]>;
-};

@@ -7,11 +7,15 @@
  */
 import { z } from "zod";
 import { enqueueEvent, type OutboxNotifier, type OutboxWriter } from "./outbox.server.ts";
+import { realtimeEventType } from "./protocol.ts";
 import { defineRealtimeEvent } from "./registry.ts";
 
 /** Not a valid room name, so no client can subscribe to it. */
 export const sessionsEndedChannel = "!sessions-ended";
-export const sessionsEndedEvent = defineRealtimeEvent("sessions.ended", z.object({ sessionIds: z.array(z.string().min(1).max(200)).max(10_000) }));
+export const sessionsEndedEvent = defineRealtimeEvent(
+  realtimeEventType<{ sessionIds: string[] }>("sessions.ended"),
+  z.object({ sessionIds: z.array(z.string().min(1).max(200)).max(10_000) }),
+);
 
 /**
  * Call `record` in the transaction that deletes the sessions, and `committed`

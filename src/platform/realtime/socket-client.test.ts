@@ -5,6 +5,7 @@ import { createMemoryBus } from "./bus.server.ts";
 import { publishToRoom, registerRealtime } from "./hub.server.ts";
 import type { RealtimeEvent } from "./protocol.ts";
 import { backoffDelay, createSocketClient, type SocketClient, type SocketStatus } from "./socket-client.ts";
+import { createEventCatalog } from "./protocol-schemas.server.ts";
 import { eventually, startTestHub } from "./test-kit.server.ts";
 import { defineSocketCommand } from "./registry.ts";
 import { z } from "zod";
@@ -49,7 +50,7 @@ describe("socket client", () => {
       WebSocketImpl: WebSocket,
       reconnect: { initialDelayMs: 20, maxDelayMs: 200 },
       onStatus: (status) => statuses.push(status),
-      events: demoRealtime.events,
+      events: createEventCatalog(demoRealtime.events),
       ...options,
     });
     cleanups.push(() => client.close());

@@ -11,7 +11,6 @@
  */
 import { fail, ok, type Result } from "../../shared/result.ts";
 import {
-  createEventCatalog,
   encodeMessage,
   parseServerMessage,
   type ClientMessage,
@@ -21,7 +20,6 @@ import {
   type RoomName,
   type ServerMessageMap,
 } from "./protocol.ts";
-import type { RealtimeEventDefinition } from "./registry.ts";
 
 /** Method syntax makes the parameter bivariant, so both the DOM's and ws's sockets fit. */
 type Listener<E> = { bivarianceHack(event: E): void }["bivarianceHack"];
@@ -67,8 +65,12 @@ export interface SocketClientOptions {
   readonly onStatus?: (status: SocketStatus) => void;
   /** Protocol errors from the server (a refused room, a bad message). */
   readonly onError?: (error: ServerMessageMap["error"]) => void;
-  /** The registered events: when given, events of other types or with malformed payloads are dropped. */
-  readonly events?: readonly RealtimeEventDefinition[];
+  /**
+   * The registered events (createEventCatalog, for node tests): when given,
+   * events of other types or with malformed payloads are dropped. The browser
+   * passes none: the hub checked every event before it forwarded it.
+   */
+  readonly events?: EventCatalog;
   /** How long a command waits for its answer (resent after each reconnect meanwhile). Default 10 s. */
   readonly commandTimeoutMs?: number;
 }
@@ -143,7 +145,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   const WebSocketImpl = resolveWebSocket(options.WebSocketImpl);
   const pingIntervalMs = options.pingIntervalMs ?? 20_000;
   const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
-  const catalog: EventCatalog | undefined = options.events ? createEventCatalog(options.events) : undefined;
+  const catalog: EventCatalog | undefined = options.events;
 
   const subscriptions = new Map<RoomName, Set<Subscription>>();
   /** Rooms the server has confirmed on the current connection. */

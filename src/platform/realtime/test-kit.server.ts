@@ -9,7 +9,8 @@ import { requireServiceInCi } from "../../test/databases.ts";
 import type { EventBus } from "./bus.server.ts";
 import { demoRealtime } from "./demo-room.ts";
 import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
-import { isRoomName, parseServerMessage, type ServerMessage } from "./protocol.ts";
+import { isRoomName, type ServerMessage } from "./protocol.ts";
+import { parseServerFrame } from "./protocol-schemas.server.ts";
 
 /**
  * REDIS_URL for tests that need a real Redis. In CI a missing URL is an error,
@@ -85,7 +86,8 @@ export class TestSocket {
 
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data: RawData) => {
-      const message = parseServerMessage(data.toString());
+      // Every frame the hub sends must fit the protocol's contract (serverMessageSchema) and the browser's reading.
+      const message = parseServerFrame(data.toString());
       if (!message) throw new Error(`unreadable server message: ${data.toString()}`);
       this.received.push(message);
       this.wake();

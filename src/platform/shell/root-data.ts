@@ -18,8 +18,6 @@ export interface RootData {
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;
   readonly csrfToken: string;
-  /** The document's CSP nonce, for our own script in the head (public/zod-jitless.js). */
-  readonly cspNonce: string;
   readonly theme: "dark";
   /** The verify subdomain's origin, where a failed human check goes (spec 001 §2.6); null: this host. */
   readonly verifyOrigin: string | null;

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { z } from "zod";
 import { HttpError } from "../../../platform/http/http-client.ts";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { safeRedirectPath } from "../../../platform/links/links.ts";
@@ -19,7 +18,11 @@ import { Modal } from "../../../ui/modal.tsx";
 export const ACCOUNT_MODAL_ATTRIBUTE = "data-account-modal";
 export type AccountModalMode = "login" | "register";
 
-const signInAnswerSchema = z.object({ status: z.literal("ok"), redirect: z.string() });
+/** POST /login answers this JSON when it signs the member in. */
+interface SignInAnswer {
+  readonly status: "ok";
+  readonly redirect: string;
+}
 
 interface AccountModalControl {
   open(mode: AccountModalMode): void;
@@ -77,7 +80,7 @@ function AccountModal({ mode, onClose }: { mode: AccountModalMode; onClose: () =
     setBusy(true);
     setError(null);
     try {
-      const answer = await client.request("POST", "/login", signInAnswerSchema, {
+      const answer = await client.request<SignInAnswer>("POST", "/login", {
         body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), remember: form.get("remember") ? 1 : 0, redirectUrl },
         quiet: true,
       });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { memberSummaryFields } from "../member-summary.schema.ts";
-import { planLevels, planPeriods } from "./plans.ts";
+import { MEMBER_USERNAME_PATTERN } from "./membership-rules.ts";
+import { CAMPAIGN_WORD, planLevels, planPeriods } from "./plans.ts";
 
-/** Usernames in paths and forms: letters, digits, "_" and "-", at most 25. */
-export const usernameSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,25}$/);
+/** Usernames in paths and forms (membership-rules.ts). */
+export const usernameSchema = z.string().trim().regex(MEMBER_USERNAME_PATTERN);
 
 const planChoice = { level: z.enum(planLevels), period: z.enum(planPeriods) };
 
@@ -13,7 +14,7 @@ export const grantBodySchema = z.object({ username: usernameSchema, ...planChoic
 export const giftBodySchema = z.object(planChoice);
 export const giftParamsSchema = z.object({ username: usernameSchema });
 /** POST /callback/membership/checkout: the purchase form, with the campaign parameters echoed. */
-export const checkoutBodySchema = z.object({ ...planChoice, c: z.string().regex(/^\w{1,32}$/).optional(), b: z.string().regex(/^\w{1,32}$/).optional() });
+export const checkoutBodySchema = z.object({ ...planChoice, c: z.string().regex(CAMPAIGN_WORD).optional(), b: z.string().regex(CAMPAIGN_WORD).optional() });
 
 /** A member's membership as the browser sees it. */
 export const membershipStatusSchema = z.object({
@@ -41,9 +42,4 @@ export interface GiftersPage {
   readonly totalGifters: number;
 }
 
-/** Outcomes of a grant or gift that are refusals, not errors; each has a message key membership.error.<code>. */
-export const membershipFailures = ["member_not_found", "not_eligible", "membership_permanent", "gift_to_self", "payments_unavailable", "gift_staff_only", "blocked_by_member", "blocked"] as const;
-export type MembershipFailure = (typeof membershipFailures)[number];
-/** Notices a page shows after a form post: membership.done.<code>. */
-export const membershipNotices = ["granted", "gifted"] as const;
-export type MembershipNotice = (typeof membershipNotices)[number];
+

@@ -5,7 +5,8 @@ import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
 import { isClosedLevel, levels } from "../levels.ts";
 import { memberSummaryColumns, presentMemberSummary } from "../member-summary.server.ts";
-import type { Gifter, GiftersPage, MembershipFailure, MembershipStatus } from "./membership.schema.ts";
+import type { MembershipFailure } from "./membership-rules.ts";
+import type { Gifter, GiftersPage, MembershipStatus } from "./membership.schema.ts";
 import { addPeriod, planLevelValue, type PlanLevel, type PlanPeriod } from "./plans.ts";
 
 /**

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { levels } from "../levels.ts";
 
 /**
@@ -64,7 +63,8 @@ export function addPeriod(start: Date, period: PlanPeriod): Date {
 
 /** Campaign parameters (spec 000 §2): c, default "icon", and b; short word strings, anything else is dropped. */
 export const DEFAULT_CAMPAIGN = "icon";
-const campaignWord = z.string().regex(/^\w{1,32}$/);
+/** A campaign word: the page reads it with this, the checkout schema checks it with this. */
+export const CAMPAIGN_WORD = /^\w{1,32}$/;
 
 export interface Campaign {
   readonly c: string;
@@ -73,7 +73,6 @@ export interface Campaign {
 
 export function campaignFrom(query: URLSearchParams | Readonly<Record<string, unknown>>): Campaign {
   const read = (name: string): unknown => (query instanceof URLSearchParams ? query.get(name) : query[name]);
-  const c = campaignWord.safeParse(read("c"));
-  const b = campaignWord.safeParse(read("b"));
-  return { c: c.success ? c.data : DEFAULT_CAMPAIGN, b: b.success ? b.data : null };
+  const word = (value: unknown): string | null => (typeof value === "string" && CAMPAIGN_WORD.test(value) ? value : null);
+  return { c: word(read("c")) ?? DEFAULT_CAMPAIGN, b: word(read("b")) };
 }

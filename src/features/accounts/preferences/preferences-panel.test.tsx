@@ -10,7 +10,7 @@ import { FeatureFlagsContext } from "../../../ui/feature-flags-context.tsx";
 import uiMessages from "../../../ui/messages/en.json";
 import preferenceMessages from "./messages/en.json";
 import { PreferencesPanel } from "./preferences-panel.tsx";
-import { archiveViewResponseSchema } from "./preferences.schema.ts";
+import type { ArchiveViewResponse } from "./preferences.schema.ts";
 import { useOptimisticSetting } from "./use-optimistic-setting.ts";
 
 const messages = { ...uiMessages, ...preferenceMessages, "error.bad_request": "Oops. Looks like there was an error. Sorry! Please refresh." };
@@ -135,7 +135,7 @@ describe("PreferencesPanel and useOptimisticSetting", () => {
 
   it("lets the newest change decide: an older failure does not undo it", async () => {
     function Probe() {
-      const setting = useOptimisticSetting("grid", (client, next: string) => client.post("/callback/user/archive-view", archiveViewResponseSchema, { archiveView: next }));
+      const setting = useOptimisticSetting("grid", (client, next: string) => client.post<ArchiveViewResponse>("/callback/user/archive-view", { archiveView: next }));
       return (
         <>
           <output>{setting.value}</output>

@@ -3,13 +3,8 @@ import { useIntl } from "react-intl";
 import { useLocation } from "react-router";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
 import { archiveViews, homeContentTypes, type ArchiveView, type HomeContentType } from "../current-user.ts";
-import {
-  allowFriendRequestsResponseSchema,
-  archiveViewResponseSchema,
-  fairPlayAgreeResponseSchema,
-  homeContentTypeResponseSchema,
-  preferencePaths,
-} from "./preferences.schema.ts";
+import { preferencePaths } from "./preferences-paths.ts";
+import type { AllowFriendRequestsResponse, ArchiveViewResponse, FairPlayAgreeResponse, HomeContentTypeResponse } from "./preferences.schema.ts";
 import { useOptimisticSetting } from "./use-optimistic-setting.ts";
 
 export interface PreferencesPanelProps {
@@ -41,14 +36,14 @@ function useReturnPath(): string {
 export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, allowFriendRequests, canChooseHomeContent }: PreferencesPanelProps) {
   const intl = useIntl();
   const returnPath = useReturnPath();
-  const view = useOptimisticSetting(archiveView, (client, next: ArchiveView) => client.post(preferencePaths.archiveView, archiveViewResponseSchema, { archiveView: next }));
+  const view = useOptimisticSetting(archiveView, (client, next: ArchiveView) => client.post<ArchiveViewResponse>(preferencePaths.archiveView, { archiveView: next }));
   const feed = useOptimisticSetting(homeContentType, (client, next: HomeContentType) =>
-    client.post(preferencePaths.homeContentType, homeContentTypeResponseSchema, { recentContentType: next }),
+    client.post<HomeContentTypeResponse>(preferencePaths.homeContentType, { recentContentType: next }),
   );
   const friendRequests = useOptimisticSetting(allowFriendRequests, (client, next: boolean) =>
-    client.post(preferencePaths.allowFriendRequests, allowFriendRequestsResponseSchema, { allow: next }),
+    client.post<AllowFriendRequestsResponse>(preferencePaths.allowFriendRequests, { allow: next }),
   );
-  const fairPlay = useOptimisticSetting(fairPlayAgree, (client, next: boolean) => client.post(preferencePaths.fairPlayAgree(next), fairPlayAgreeResponseSchema));
+  const fairPlay = useOptimisticSetting(fairPlayAgree, (client, next: boolean) => client.post<FairPlayAgreeResponse>(preferencePaths.fairPlayAgree(next)));
 
   return (
     <section className="ks-card ks-preferences" aria-labelledby="preferences-title">

@@ -5,7 +5,8 @@ import { translate } from "../../../platform/http/json-errors.server.ts";
 import { generateLink, safeRedirectPath } from "../../../platform/links/links.ts";
 import type { ActiveSession } from "../sessions.service.server.ts";
 import { preferencesPolicy } from "./preferences.policy.server.ts";
-import { archiveViewBodySchema, fairPlayAgreeParamsSchema, homeContentTypeBodySchema, preferencePaths, preferencesReturnSchema } from "./preferences.schema.ts";
+import { preferencePaths } from "./preferences-paths.ts";
+import { archiveViewBodySchema, fairPlayAgreeParamsSchema, homeContentTypeBodySchema, preferencesReturnSchema } from "./preferences.schema.ts";
 import type { PreferencesService } from "./preferences.service.server.ts";
 
 /** Where a no-JavaScript form goes back to: its same-site redirectUrl, else the member's own profile. */

@@ -21,11 +21,4 @@ export const fairPlayAgreeResponseSchema = z.object({ status: z.literal("ok"), f
 export type ArchiveViewResponse = z.infer<typeof archiveViewResponseSchema>;
 export type HomeContentTypeResponse = z.infer<typeof homeContentTypeResponseSchema>;
 export type FairPlayAgreeResponse = z.infer<typeof fairPlayAgreeResponseSchema>;
-
-/** The callback paths, one place for the forms, the hook and the routes. */
-export const preferencePaths = {
-  archiveView: "/callback/user/archive-view",
-  homeContentType: "/callback/user/home-recent-content-type",
-  fairPlayAgree: (agree: boolean) => `/callback/user/set-fair-play-agree/${agree ? 1 : 0}`,
-  allowFriendRequests: "/callback/user/allow-friend-requests",
-} as const;
+export type AllowFriendRequestsResponse = z.infer<typeof allowFriendRequestsResponseSchema>;

@@ -8,18 +8,15 @@ import { generateLink, safeRedirectPath } from "../../../platform/links/links.ts
 import { startSession, type SignInDeps } from "../sign-in.routes.server.ts";
 import { isAlreadyMember, registeringGuestId, requireGuest } from "./registration.policy.server.ts";
 import {
-  fieldErrorMessageId,
-  fieldOf,
   guestBodySchema,
   guestSchema,
-  isRegistrationFieldError,
   registrationBodySchema,
   registrationFieldErrorsOf,
   skillLevelBodySchema,
   usernameValidityQuerySchema,
-  type RegistrationFieldError,
   type UsernameValidity,
 } from "./registration.schema.ts";
+import { fieldErrorMessageId, fieldOf, isRegistrationFieldError, type RegistrationFieldError } from "./registration-rules.ts";
 import type { RegistrationService } from "./registration.service.server.ts";
 
 import type { AccountMail } from "../account-mail/account-mail.server.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isoCountryCodes } from "./countries.ts";
-import { registrationBodySchema, registrationFieldErrorsOf, skillLevelBodySchema, usernameShapeProblem } from "./registration.schema.ts";
+import { usernameShapeProblem } from "./registration-rules.ts";
+import { registrationBodySchema, registrationFieldErrorsOf, skillLevelBodySchema } from "./registration.schema.ts";
 
 const valid = { username: "Magnus_C-1", email: "magnus@example.org", password: "zugzwang-2026", country: "no" };
 

@@ -1,70 +1,35 @@
 import { z } from "zod";
 import { countryCodes } from "./countries.ts";
+import {
+  EMAIL_MAX_LENGTH,
+  fieldOf,
+  isRegistrationFieldError,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SKILL_LEVEL_MAX,
+  SKILL_LEVEL_MIN,
+  usernameShapeProblem,
+  type RegistrationField,
+  type RegistrationFieldError,
+} from "./registration-rules.ts";
 
 /**
- * Registration, the username check and guests: bodies, queries and answers,
- * shared by the server and the register form. A refusal is a stable
+ * Registration, the username check and guests: bodies, queries and answers.
+ * The server validates with these schemas; the register form imports only
+ * their types and the rules they are built on (registration-rules.ts), so zod
+ * stays out of the browser bundle (decision 0028). A refusal is a stable
  * "<field>.<code>" pair; its text is the message `registration.error.<field>.<code>`.
  */
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 25;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 hashes any length, but a cap keeps a huge body from costing CPU. */
-export const PASSWORD_MAX_LENGTH = 200;
-export const EMAIL_MAX_LENGTH = 254;
-/** A guest's self-declared skill, on the rating scale: 0 (new to chess) to 3000. */
-export const SKILL_LEVEL_MIN = 0;
-export const SKILL_LEVEL_MAX = 3000;
-
-/** Every refusal the register form can show, by field. */
-export const registrationFieldErrors = {
-  username: ["required", "too_short", "too_long", "invalid_characters", "taken"],
-  email: ["required", "invalid", "taken"],
-  password: ["required", "too_short", "too_long", "too_common", "same_as_username", "same_as_email"],
-  country: ["required", "invalid"],
-} as const;
-
-export type RegistrationField = keyof typeof registrationFieldErrors;
-export type RegistrationFieldError = { [F in RegistrationField]: `${F}.${(typeof registrationFieldErrors)[F][number]}` }[RegistrationField];
-export const registrationFields = ["username", "email", "password", "country"] as const satisfies readonly RegistrationField[];
-
-const knownFieldErrors: ReadonlySet<string> = new Set(
-  registrationFields.flatMap((field) => registrationFieldErrors[field].map((code) => `${field}.${code}`)),
-);
-
-export function isRegistrationFieldError(value: string): value is RegistrationFieldError {
-  return knownFieldErrors.has(value);
-}
-
-export function fieldOf(error: RegistrationFieldError): RegistrationField {
-  const field = registrationFields.find((name) => error.startsWith(`${name}.`));
-  if (!field) throw new Error(`unknown registration error ${error}`);
-  return field;
-}
-
-export function fieldErrorMessageId(error: RegistrationFieldError): string {
-  return `registration.error.${error}`;
-}
-
-/** Why a username cannot be used, before asking whether it is taken. */
-export type UsernameShapeProblem = "too_short" | "too_long" | "invalid_characters";
-export type UsernameProblem = UsernameShapeProblem | "taken";
-
-/** Lookups and uniqueness ignore case. */
-export function usernameKeyOf(username: string): string {
-  return username.toLowerCase();
-}
-
 const required = <F extends RegistrationField>(field: F) => ({ error: `${field}.required` });
 
+/** The username rules of registration-rules.ts, as field errors. */
 export const usernameSchema = z
   .string(required("username"))
   .trim()
-  .min(1, { error: "username.required" })
-  .min(USERNAME_MIN_LENGTH, { error: "username.too_short" })
-  .max(USERNAME_MAX_LENGTH, { error: "username.too_long" })
-  .regex(USERNAME_PATTERN, { error: "username.invalid_characters" });
+  .superRefine((username, context) => {
+    const problem = username === "" ? "required" : usernameShapeProblem(username);
+    if (problem) context.addIssue({ code: "custom", message: `username.${problem}` });
+  });
 
 export const registrationBodySchema = z.object({
   username: usernameSchema,
@@ -91,16 +56,6 @@ export const registrationBodySchema = z.object({
   locale: z.string().max(8).optional(),
 });
 export type RegistrationBody = z.infer<typeof registrationBodySchema>;
-
-/** The username rules of the schema, as the username check answers them (an empty name is too short). */
-export function usernameShapeProblem(username: string): UsernameShapeProblem | null {
-  const result = usernameSchema.safeParse(username);
-  if (result.success) return null;
-  const first = result.error.issues[0]?.message;
-  if (first === "username.too_long") return "too_long";
-  if (first === "username.invalid_characters") return "invalid_characters";
-  return "too_short";
-}
 
 /** The zod issues of a refused body, as field errors (the first per field). */
 export function registrationFieldErrorsOf(error: z.ZodError): RegistrationFieldError[] {

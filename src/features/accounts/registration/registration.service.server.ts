@@ -7,7 +7,8 @@ import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { CountryCode } from "./countries.ts";
-import { usernameKeyOf, usernameShapeProblem, type GuestSummary, type RegistrationFieldError, type UsernameProblem } from "./registration.schema.ts";
+import { usernameKeyOf, usernameShapeProblem, type RegistrationFieldError, type UsernameProblem } from "./registration-rules.ts";
+import type { GuestSummary } from "./registration.schema.ts";
 
 export interface RegistrationInput {
   /** Already checked against the username rules (registrationBodySchema). */

@@ -1,6 +1,6 @@
 import type { KingsideLoadContext } from "../../../platform/http/load-context.ts";
 import { pickCode } from "../membership/page-notices.ts";
-import { membershipFailures } from "../membership/membership.schema.ts";
+import { membershipFailures } from "../membership/membership-rules.ts";
 import { isProtectedAccount } from "./staff.policy.server.ts";
 import { staffActionFailures } from "./staff.schema.ts";
 import type { MemberAccountPanelsData, PanelNotice } from "./member-account-panels.tsx";

@@ -9,7 +9,7 @@ import { useIsClient } from "../../../ui/use-is-client.ts";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
 import { PlanChoiceFields } from "../membership/components/plan-choice-fields.tsx";
 import { PreferencesPanel, type PreferencesPanelProps } from "../preferences/preferences-panel.tsx";
-import { staffAccountResponseSchema } from "./staff.schema.ts";
+import type { StaffAccountResponse } from "./staff.schema.ts";
 
 export interface PanelNotice {
   readonly kind: "success" | "error";
@@ -77,7 +77,7 @@ function StaffAccountPanel({ memberId, username, isEnabled, canDisable }: NonNul
   async function handleDisable() {
     setBusy(true);
     try {
-      await client.delete(`/callback/members/disable/${memberId}`, staffAccountResponseSchema);
+      await client.delete<StaffAccountResponse>(`/callback/members/disable/${memberId}`);
       showAlert({ type: "success", message: intl.formatMessage({ id: "staff.done.disabled" }) });
       await revalidator.revalidate();
     } catch {

@@ -5,8 +5,9 @@ import { HttpError } from "../../../platform/http/http-client.ts";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
-import { STATUS_MAX_LENGTH } from "../../social/social.schema.ts";
-import { cardPaths, statusResponseSchema } from "../../social/card/user-card.schema.ts";
+import { STATUS_MAX_LENGTH } from "../../social/social.constants.ts";
+import { cardPaths } from "../../social/card/user-card-calls.ts";
+import type { StatusResponse } from "../../social/card/user-card.schema.ts";
 
 /**
  * The member's own status line, on their profile: posts to
@@ -34,7 +35,7 @@ export function StatusEditor({ statusText }: { statusText: string | null }) {
     event.preventDefault();
     setSaving(true);
     try {
-      await client.request("POST", cardPaths.setStatus, statusResponseSchema, { body: { status: value }, quiet: true });
+      await client.request<StatusResponse>("POST", cardPaths.setStatus, { body: { status: value }, quiet: true });
       setError(null);
       showAlert({ type: "success", message: intl.formatMessage({ id: "profile.status.saved" }) });
       await revalidator.revalidate();

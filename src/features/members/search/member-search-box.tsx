@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import { z } from "zod";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
@@ -17,9 +16,9 @@ const MemberSearchOptions = lazy(() => loadOptions().then((module) => ({ default
 export const SUGGEST_DEBOUNCE_MS = 250;
 
 /** GET /callback/user/search/{username}: at most 10 members, by username. */
-const suggestionsSchema = z.object({
-  users: z.array(z.object({ username: z.string(), countryCode: z.string(), chessTitle: z.string().nullable() })),
-});
+interface SuggestionsAnswer {
+  readonly users: readonly { readonly username: string; readonly countryCode: string; readonly chessTitle: string | null }[];
+}
 type Suggestion = SuggestedMember;
 
 type Lookup =
@@ -67,7 +66,7 @@ export function MemberSearchBox() {
     const timer = setTimeout(() => {
       setLookup({ status: "loading", query });
       client
-        .request("GET", `/callback/user/search/${encodeURIComponent(query)}`, suggestionsSchema, { quiet: true })
+        .request<SuggestionsAnswer>("GET", `/callback/user/search/${encodeURIComponent(query)}`, { quiet: true })
         .then((answer) => {
           if (current) setLookup({ status: "done", query, members: answer.users });
         })

@@ -1,5 +1,5 @@
 import type { Presence } from "../../presence/presence.schema.ts";
-import { SEARCH_MIN_LENGTH } from "../../social/social.schema.ts";
+import { SEARCH_MIN_LENGTH } from "../../social/social.constants.ts";
 
 export { SEARCH_MIN_LENGTH };
 

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useDismiss } from "../../../ui/use-dismiss.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
-import { UNREAD_COUNT_CAP } from "../notifications.schema.ts";
+import { UNREAD_COUNT_CAP } from "../notifications.constants.ts";
 import { useNotifications } from "./notifications-context.tsx";
 import { NotificationEntry } from "./notification-entry.tsx";
 import "./notifications.css";

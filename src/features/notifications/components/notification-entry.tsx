@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import { z } from "zod";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { renderNotification, type NotificationAction } from "../../../platform/notifications/notification-types.ts";
@@ -80,7 +79,6 @@ export function NotificationEntry({ item, backTo }: { item: NotificationItem; ba
   );
 }
 
-const anyAnswer = z.unknown();
 
 /** Calls the action's JSON route (the HTTP client toasts a refusal) or socket command. */
 function ActionButton({ action, onDone }: { action: NotificationAction; onDone: () => void }) {
@@ -94,7 +92,7 @@ function ActionButton({ action, onDone }: { action: NotificationAction; onDone: 
     try {
       const { call } = action;
       if (call.kind === "json") {
-        await http.request(call.method, call.url, anyAnswer, call.body ? { body: call.body } : {});
+        await http.request(call.method, call.url, call.body ? { body: call.body } : {});
         onDone();
       } else {
         const answer = await pageSocketClient().command(call.command, call.input);

@@ -1,14 +1,14 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { z } from "zod";
 import { useRouteLoaderData } from "react-router";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
-import type { NotificationTypeDefinition } from "../../../platform/notifications/notification-types.ts";
+import type { NotificationTypeView } from "../../../platform/notifications/notification-types.ts";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import type { RootData } from "../../../platform/shell/root-data.ts";
 import { notificationAddedEvent, notificationsReadEvent } from "../notifications.events.ts";
-import { BELL_PANEL_SIZE, notificationListSchema, unreadCountSchema, type NotificationItem } from "../notifications.schema.ts";
+import { BELL_PANEL_SIZE } from "../notifications.constants.ts";
+import type { NotificationItem, NotificationList, UnreadCount } from "../notifications.schema.ts";
 
 /**
  * The signed-in member's notifications in the browser, shared by the bell and
@@ -18,7 +18,7 @@ import { BELL_PANEL_SIZE, notificationListSchema, unreadCountSchema, type Notifi
  * the bell's latest few, and what was marked read since the page loaded.
  */
 export interface NotificationsHub {
-  readonly types: readonly NotificationTypeDefinition[];
+  readonly types: readonly NotificationTypeView[];
   /** Null for visitors without notifications (signed out, guests). */
   readonly memberId: number | null;
   /** Null until the server answered. */
@@ -37,9 +37,7 @@ export interface NotificationsHub {
 
 const NotificationsContext = createContext<NotificationsHub | null>(null);
 
-const readAnswerSchema = z.object({ unread: z.number() });
-
-export function NotificationsProvider({ types, children }: { types: readonly NotificationTypeDefinition[]; children: ReactNode }) {
+export function NotificationsProvider({ types, children }: { types: readonly NotificationTypeView[]; children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const user = root?.currentUser;
   const memberId = user?.isMember ? user.id : null;
@@ -57,7 +55,7 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
 
   const refreshCount = useCallback(async () => {
     try {
-      setUnread((await http.request("GET", "/callback/notifications/unread", unreadCountSchema, { quiet: true })).unread);
+      setUnread((await http.request<UnreadCount>("GET", "/callback/notifications/unread", { quiet: true })).unread);
     } catch {
       // The count stays as it was; the next (re)subscription asks again.
     }
@@ -93,7 +91,7 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
       arrived,
       see,
       async loadLatest() {
-        const page = await http.request("GET", "/callback/notifications", notificationListSchema, { query: { limit: BELL_PANEL_SIZE }, quiet: true });
+        const page = await http.request<NotificationList>("GET", "/callback/notifications", { query: { limit: BELL_PANEL_SIZE }, quiet: true });
         see(page.notifications);
         setLatest(page.notifications);
         setUnread(page.unread);
@@ -101,11 +99,11 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
       isRead: (item) => item.read || readIds.has(item.id) || item.id <= allReadUpTo,
       async markRead(id) {
         setReadIds((ids) => new Set([...ids, id]));
-        setUnread((await http.post(`/callback/notifications/${id}/read`, readAnswerSchema)).unread);
+        setUnread((await http.post<UnreadCount>(`/callback/notifications/${id}/read`)).unread);
       },
       async markAllRead() {
         setAllReadUpTo(highestSeen.current);
-        setUnread((await http.post("/callback/notifications/read-all", readAnswerSchema)).unread);
+        setUnread((await http.post<UnreadCount>("/callback/notifications/read-all")).unread);
       },
     }),
     [types, memberId, unread, latest, arrived, readIds, allReadUpTo, http, see],

@@ -12,7 +12,7 @@ import type { BoardOptions } from "./board-options.ts";
 import { turnOfFen, type PieceColor } from "./fen-board.ts";
 import type { PendingMove } from "./game-sync.ts";
 import { boardMoves, positionsOfGame } from "./legal-moves.ts";
-import type { PlayRulesId } from "../play.schema.ts";
+import type { PlayRulesId } from "../play.constants.ts";
 import { squaresOfUci } from "./static-board.tsx";
 
 export interface LiveBoardProps {

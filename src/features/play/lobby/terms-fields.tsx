@@ -5,7 +5,7 @@
  */
 import { useId, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { colorChoices, playableRules } from "../play.schema.ts";
+import { colorChoices, playableRules } from "../play.constants.ts";
 import { CUSTOM, customLiveLimits, dailyDaysPerMove, livePresets, rangeSteps, timeControlKey, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { controlText } from "./terms-text.ts";
 

@@ -5,7 +5,8 @@
  */
 import { customLiveLimits, dailyDaysPerMove, livePresets, liveTimeControl, timeControlKey, type DailyDaysPerMove } from "../../../chess/time-control.ts";
 import { fail, ok, type Result } from "../../../shared/result.ts";
-import type { ColorChoice, GameTerms, PlayRulesId, SeekInput } from "../play.schema.ts";
+import type { ColorChoice, PlayRulesId } from "../play.constants.ts";
+import type { GameTerms, SeekInput } from "../play.schema.ts";
 
 export { customLiveLimits, dailyDaysPerMove, livePresets, timeControlKey };
 

@@ -1,18 +1,15 @@
 /**
- * Online play's notification types: a challenge received (Accept and Decline
- * through the play socket commands), accepted (to the game), declined, and
- * your move in a daily game. Isomorphic: recorded with play's events in the
- * same transaction, rendered by the bell and the notifications page.
+ * How online play's notifications render: a challenge received (Accept and
+ * Decline through the play socket commands), accepted (to the game),
+ * declined, and your move in a daily game. Zod-free, for the bell and the
+ * notifications page; the payload schemas, recorded with play's events in
+ * the same transaction, are in play-notifications.schema.ts.
  */
-import { z } from "zod";
-import { defineNotificationType } from "../../../platform/notifications/notification-types.ts";
+import { defineNotificationView } from "../../../platform/notifications/notification-types.ts";
+import type { ChallengeAcceptedNotice, ChallengeDeclinedNotice, ChallengeReceivedNotice, YourMoveNotice } from "./play-notifications.schema.ts";
 
-const username = z.string().min(1).max(64);
-const id = z.number().int().positive();
-
-export const challengeReceivedNotification = defineNotificationType({
+export const challengeReceivedNotificationView = defineNotificationView<ChallengeReceivedNotice>({
   type: "play.challenge_received",
-  payload: z.object({ challengeId: id, from: username }),
   render: ({ challengeId, from }, link) => ({
     messageId: "play.notification.challenge_received",
     values: { username: from },
@@ -24,22 +21,19 @@ export const challengeReceivedNotification = defineNotificationType({
   }),
 });
 
-export const challengeAcceptedNotification = defineNotificationType({
+export const challengeAcceptedNotificationView = defineNotificationView<ChallengeAcceptedNotice>({
   type: "play.challenge_accepted",
-  payload: z.object({ challengeId: id, by: username, gameId: id }),
   render: ({ by, gameId }, link) => ({ messageId: "play.notification.challenge_accepted", values: { username: by }, href: link("web_game", { id: gameId }) }),
 });
 
-export const challengeDeclinedNotification = defineNotificationType({
+export const challengeDeclinedNotificationView = defineNotificationView<ChallengeDeclinedNotice>({
   type: "play.challenge_declined",
-  payload: z.object({ challengeId: id, by: username }),
   render: ({ by }, link) => ({ messageId: "play.notification.challenge_declined", values: { username: by }, href: link("web_member_profile", { username: by }) }),
 });
 
-export const yourMoveNotification = defineNotificationType({
+export const yourMoveNotificationView = defineNotificationView<YourMoveNotice>({
   type: "play.your_move",
-  payload: z.object({ gameId: id, by: username }),
   render: ({ by, gameId }, link) => ({ messageId: "play.notification.your_move", values: { username: by }, href: link("web_game", { id: gameId }) }),
 });
 
-export const playNotificationTypes = [challengeReceivedNotification, challengeAcceptedNotification, challengeDeclinedNotification, yourMoveNotification] as const;
+export const playNotificationViews = [challengeReceivedNotificationView, challengeAcceptedNotificationView, challengeDeclinedNotificationView, yourMoveNotificationView] as const;

@@ -8,7 +8,7 @@ import { useIsClient } from "../../../ui/use-is-client.ts";
 import { cardActionTarget, type CardActionTarget, type CardOptimisticPatch } from "./card-action-targets.ts";
 import { cardAccountActions, cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
 import { ReportForm } from "./report-form.tsx";
-import { relationshipResponseSchema, type CardUser } from "./user-card.schema.ts";
+import type { CardUser, RelationshipResponse } from "./user-card.schema.ts";
 
 /** The friendship, follow and challenge actions lead; the rest follow in a quieter row. */
 const primaryActions: ReadonlySet<CardActionId> = new Set(["addFriend", "acceptRequest", "declineRequest", "cancelRequest", "removeFriend", "follow", "unfollow", "challenge"]);
@@ -79,7 +79,7 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
     setBusy(true);
     if (target.optimistic) setPending({ base: card, patch: target.optimistic });
     try {
-      const answer = await client.request(target.method, target.path, relationshipResponseSchema);
+      const answer = await client.request<RelationshipResponse>(target.method, target.path);
       showAlert({ type: "success", message: answer.message ?? intl.formatMessage({ id: "error.bad_request" }) });
     } catch {
       // The HTTP client has shown the server's message; the card goes back to what it was.

@@ -2,7 +2,8 @@ import type { ConfirmKind } from "../../../ui/confirm-popover.tsx";
 import type { HttpMethod } from "../../../platform/http/http-client.ts";
 import type { LinkOptions, LinkParams } from "../../../platform/links/links.ts";
 import type { CardActionId } from "./card-actions.ts";
-import { usernamePath, type CardUser } from "./user-card.schema.ts";
+import type { CardUser } from "./user-card.schema.ts";
+import { usernamePath } from "./user-card-calls.ts";
 
 /**
  * What each offered action does. Calls go through the HTTP client and reload

@@ -3,11 +3,10 @@ import { useIntl } from "react-intl";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
-import { z } from "zod";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useAlerts, type AlertInput } from "../../../ui/alert.tsx";
-import { friendEvents } from "../social.events.ts";
+import { friendEvents, isFriendEventType, type FriendEventType } from "../social.events.ts";
 
 /**
  * A signed-in member's friend events, live: the shell listens to the member's
@@ -16,7 +15,6 @@ import { friendEvents } from "../social.events.ts";
  * cards and the profile's action bar reload on any friend event about the
  * member they show (useFriendEvents).
  */
-export type FriendEventType = (typeof friendEvents)[number]["type"];
 
 export interface FriendEvent {
   readonly type: FriendEventType;
@@ -31,8 +29,6 @@ interface FriendEventsHub {
 }
 
 const FriendEventsContext = createContext<FriendEventsHub | null>(null);
-
-const acceptAnswer = z.unknown();
 
 const alertMessageIds: Readonly<Partial<Record<FriendEventType, string>>> = {
   "friend.request": "user_card.realtime.friend_request",
@@ -54,7 +50,7 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
       primary: true,
       onSelect: () => {
         http
-          .put(`/callback/friend/${encodeURIComponent(event.from)}/accept`, acceptAnswer)
+          .put(`/callback/friend/${encodeURIComponent(event.from)}/accept`)
           .then(() => {
             showAlert({ type: "success", message: intl.formatMessage({ id: "social.notification.accepted_done" }) });
             for (const listener of [...listeners]) listener({ type: "friend.accepted", from: event.from });
@@ -76,10 +72,10 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
   }));
 
   useRoomEvents(memberId === null ? null : memberRoom(memberId), (event) => {
-    const definition = friendEvents.find((candidate) => candidate.type === event.type);
-    const payload = definition ? eventPayload(definition, event) : undefined;
-    if (!definition || !payload) return;
-    const friendEvent: FriendEvent = { type: definition.type, from: payload.from };
+    if (!isFriendEventType(event.type)) return;
+    const payload = eventPayload(friendEvents[event.type], event);
+    if (!payload) return;
+    const friendEvent: FriendEvent = { type: event.type, from: payload.from };
     const messageId = alertMessageIds[friendEvent.type];
     if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }), actions: alertActions(friendEvent) });
     for (const listener of [...listeners]) listener(friendEvent);

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
-import { cardPaths, reportReasonsResponseSchema, reportResponseSchema, type CardReportReason } from "./user-card.schema.ts";
+import { cardPaths } from "./user-card-calls.ts";
+import type { CardReportReason, ReportReasonsResponse, ReportResponse } from "./user-card.schema.ts";
 
 const DETAILS_MAX_LENGTH = 2000;
 
@@ -31,7 +32,7 @@ export function ReportForm({ username, onReported, onCancel }: ReportFormProps) 
   useEffect(() => {
     let cancelled = false;
     client
-      .get(cardPaths.reportReasons, reportReasonsResponseSchema)
+      .get<ReportReasonsResponse>(cardPaths.reportReasons)
       .then((answer) => {
         if (!cancelled) setReasons(answer.reasons);
       })
@@ -54,7 +55,7 @@ export function ReportForm({ username, onReported, onCancel }: ReportFormProps) 
     const details = form.get("details");
     setSending(true);
     try {
-      const answer = await client.post(cardPaths.report, reportResponseSchema, {
+      const answer = await client.post<ReportResponse>(cardPaths.report, {
         abuser_username: username,
         reason: typeof reason === "string" ? reason : "",
         details: typeof details === "string" ? details : "",

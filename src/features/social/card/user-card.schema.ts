@@ -2,9 +2,10 @@ import { z } from "zod";
 import { reportReasons } from "../social.schema.ts";
 
 /**
- * The browser's reading of the user card calls (spec 001 §3.4, §7.2, §7.3).
- * The server's answer is data from outside: the card parses it with these
- * schemas (user-card.schema.test.ts proves the server's UserCard fits).
+ * The answers of the user card calls (spec 001 §3.4, §7.2, §7.3). The card
+ * takes their types (`import type`) and parses nothing: zod stays out of the
+ * browser bundle (decision 0028). The schemas hold the server's answers to
+ * the contract in tests (archive.http.test.ts reads a popup answer with popupResponseSchema).
  */
 
 export const notMessageableReasons = ["closed", "blocked", "guest", "self", "anonymous"] as const;
@@ -62,18 +63,20 @@ export type CardUser = z.infer<typeof cardUserSchema>;
 
 /** GET /callback/user/popup/{username} */
 export const popupResponseSchema = z.object({ user: cardUserSchema });
+export type PopupResponse = z.infer<typeof popupResponseSchema>;
 
 /** GET /callback/user/lifetime-score/{user}/{opponent} */
 export const lifetimeScoreSchema = z.object({ win: z.number().int(), lose: z.number().int(), draw: z.number().int() });
 export type CardLifetimeScore = z.infer<typeof lifetimeScoreSchema>;
-export const noLifetimeScore: CardLifetimeScore = Object.freeze({ win: 0, lose: 0, draw: 0 });
 
 /** Friend, follow and block calls: { status: "ok", relationship, message }. */
 export const relationshipResponseSchema = z.object({ status: z.literal("ok"), message: z.string().optional() });
+export type RelationshipResponse = z.infer<typeof relationshipResponseSchema>;
 
 /** GET /callback/report-user/reasons */
 export const reportReasonsResponseSchema = z.object({ reasons: z.array(z.object({ id: z.enum(reportReasons), label: z.string() })) });
-export type CardReportReason = z.infer<typeof reportReasonsResponseSchema>["reasons"][number];
+export type ReportReasonsResponse = z.infer<typeof reportReasonsResponseSchema>;
+export type CardReportReason = ReportReasonsResponse["reasons"][number];
 
 /** POST /callback/report-user */
 export const reportResponseSchema = z.object({
@@ -81,19 +84,8 @@ export const reportResponseSchema = z.object({
   report: z.object({ reported: z.boolean(), blocked: z.boolean() }),
   message: z.string().optional(),
 });
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 /** POST /callback/user/set-status */
 export const statusResponseSchema = z.object({ status: z.literal("ok"), statusText: z.string().nullable() });
-
-/** Path pieces: usernames travel lower-cased and encoded. */
-export function usernamePath(username: string): string {
-  return encodeURIComponent(username.toLowerCase());
-}
-
-export const cardPaths = {
-  popup: (username: string) => `/callback/user/popup/${usernamePath(username)}`,
-  lifetimeScore: (viewer: string, username: string) => `/callback/user/lifetime-score/${usernamePath(viewer)}/${usernamePath(username)}`,
-  reportReasons: "/callback/report-user/reasons",
-  report: "/callback/report-user",
-  setStatus: "/callback/user/set-status",
-} as const;
+export type StatusResponse = z.infer<typeof statusResponseSchema>;

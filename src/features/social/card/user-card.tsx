@@ -11,7 +11,8 @@ import { DelayedLoader } from "./delayed-loader.tsx";
 import { useFriendEvents } from "./friend-events.tsx";
 import { useCardTagline } from "./use-card-tagline.ts";
 import { RatingFigure } from "./rating-figure.tsx";
-import { cardPaths, lifetimeScoreSchema, noLifetimeScore, popupResponseSchema, type CardLifetimeScore, type CardUser } from "./user-card.schema.ts";
+import { cardPaths, noLifetimeScore } from "./user-card-calls.ts";
+import type { CardLifetimeScore, CardUser, PopupResponse } from "./user-card.schema.ts";
 
 /** At most this many ratings show on the card (spec 001 §9). */
 export const MAX_CARD_RATINGS = 3;
@@ -53,10 +54,10 @@ export function UserCard({ username, viewer, openedAt, titleId, onActionClick, o
   useEffect(() => {
     let cancelled = false;
     const score = wantsScore
-      ? client.request("GET", cardPaths.lifetimeScore(viewer.username, username), lifetimeScoreSchema, { quiet: true }).catch(() => noLifetimeScore)
+      ? client.request<CardLifetimeScore>("GET", cardPaths.lifetimeScore(viewer.username, username), { quiet: true }).catch(() => noLifetimeScore)
       : Promise.resolve(null);
     client
-      .request("GET", cardPaths.popup(username), popupResponseSchema, { quiet: true })
+      .request<PopupResponse>("GET", cardPaths.popup(username), { quiet: true })
       .then(async ({ user }) => {
         const lifetime = await score;
         if (!cancelled) setState({ status: "loaded", card: user, score: lifetime });

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import { z } from "zod";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
@@ -13,8 +12,6 @@ const answerCalls: Readonly<Record<RequestAnswer, { method: "PUT" | "DELETE" | "
   decline: { method: "DELETE", path: (username) => `/callback/friend/${encodeURIComponent(username)}/decline/request`, labelId: "social.notification.decline", doneId: "social.notification.declined_done" },
   cancel: { method: "POST", path: (username) => `/callback/friend/${encodeURIComponent(username)}/cancel/request`, labelId: "social.pending_requests.cancel", doneId: "social.pending_requests.cancelled_done" },
 };
-
-const anyAnswer = z.unknown();
 
 /**
  * The member's own pending friend requests on their profile: those received
@@ -64,7 +61,7 @@ function RequestRow({ request, answers, onChanged }: { request: PendingFriendReq
     const call = answerCalls[answer];
     setBusy(true);
     try {
-      await http.request(call.method, call.path(request.username), anyAnswer);
+      await http.request(call.method, call.path(request.username));
       setDone(answer);
       onChanged();
     } catch {

@@ -1,17 +1,14 @@
 /**
- * The social feature's notification types: a friend request received (with
- * Accept and Decline, calling the friend routes) and a request accepted.
- * Isomorphic: recorded by the social service, rendered by the bell and the
- * notifications page.
+ * How the social feature's notifications render: a friend request received
+ * (with Accept and Decline, calling the friend routes) and a request
+ * accepted. Zod-free, for the bell and the notifications page; the payload
+ * schemas the service records with are in social-notifications.schema.ts.
  */
-import { z } from "zod";
-import { defineNotificationType } from "../../../platform/notifications/notification-types.ts";
+import { defineNotificationView } from "../../../platform/notifications/notification-types.ts";
+import type { FriendAcceptedNotice, FriendRequestNotice } from "./social-notifications.schema.ts";
 
-const username = z.string().min(1).max(64);
-
-export const friendRequestNotification = defineNotificationType({
+export const friendRequestNotificationView = defineNotificationView<FriendRequestNotice>({
   type: "social.friend_request",
-  payload: z.object({ from: username }),
   render: ({ from }, link) => ({
     messageId: "social.notification.friend_request",
     values: { username: from },
@@ -23,10 +20,9 @@ export const friendRequestNotification = defineNotificationType({
   }),
 });
 
-export const friendAcceptedNotification = defineNotificationType({
+export const friendAcceptedNotificationView = defineNotificationView<FriendAcceptedNotice>({
   type: "social.friend_accepted",
-  payload: z.object({ by: username }),
   render: ({ by }, link) => ({ messageId: "social.notification.friend_accepted", values: { username: by }, href: link("web_member_profile", { username: by }) }),
 });
 
-export const socialNotificationTypes = [friendRequestNotification, friendAcceptedNotification] as const;
+export const socialNotificationViews = [friendRequestNotificationView, friendAcceptedNotificationView] as const;

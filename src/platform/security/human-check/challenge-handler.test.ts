@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { createHttpClient } from "../../http/http-client.ts";
 import { createChallengeHandler, HumanCheckError, type ChallengeHandlerOptions } from "./challenge-handler.ts";
 import type { HumanCheckOutcome, HumanCheckRunOptions } from "./human-check-run.ts";
@@ -202,8 +201,8 @@ describe("the handler in the HTTP client", () => {
     });
     const notifyError = vi.fn();
     const client = createHttpClient({ fetch: fetchImpl, readCookie: () => "token", onChallenge: handler.onChallenge, notifyError });
-    const report = client.post("/callback/report-user", z.object({ report: z.string() }), { abuser_username: "bob" });
-    const register = client.post("/register", z.object({ status: z.string() }), { username: "newbie" });
+    const report = client.post<{ report: string }>("/callback/report-user", { abuser_username: "bob" });
+    const register = client.post<{ status: string }>("/register", { username: "newbie" });
     await settle();
     expect(handler.getState()).toMatchObject({ phase: "waiting", queued: 2 });
     handler.start();

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { HttpError, type HttpClient } from "../../http/http-client.ts";
 import { HUMAN_CHECK_PATHS, humanCheckChallenge } from "./human-check-limits.ts";
 import { expectedProgress, solveProofOfWork, type SolveOptions } from "./proof-of-work.ts";
@@ -9,13 +8,25 @@ import { expectedProgress, solveProofOfWork, type SolveOptions } from "./proof-o
  * accepts the work.
  */
 
-export const challengeResponseSchema = z.object({
-  challenge: z.string().min(1).max(1024),
-  difficulty: z.number().int().min(0).max(humanCheckChallenge.maxDifficultyBits),
-  expiresAt: z.string(),
-});
+/** The answer of GET HUMAN_CHECK_PATHS.challenge (human-check.server.ts). */
+export interface IssuedChallenge {
+  readonly challenge: string;
+  readonly difficulty: number;
+  readonly expiresAt: string;
+}
 
-export const verifyResponseSchema = z.object({ status: z.literal("ok") });
+/** The answer of POST HUMAN_CHECK_PATHS.verify. */
+export interface VerifiedWork {
+  readonly status: "ok";
+}
+
+/** A difficulty past the cap would keep the page busy for hours: refuse it rather than start. */
+function checkedDifficulty(difficulty: unknown): number {
+  if (typeof difficulty !== "number" || !Number.isInteger(difficulty) || difficulty < 0 || difficulty > humanCheckChallenge.maxDifficultyBits) {
+    throw new Error(`human check: unusable difficulty ${String(difficulty)}`);
+  }
+  return difficulty;
+}
 
 /**
  * "passed": the server accepted the work and set a pass. "failed": the server
@@ -36,17 +47,18 @@ export type HumanCheckRun = (options: HumanCheckRunOptions) => Promise<HumanChec
 /** A run through `client`: an HTTP client without a challenge handler of its own (the check must not challenge itself). */
 export function createHumanCheckRun(client: HttpClient, solveOptions: Pick<SolveOptions, "batchSize" | "digest"> = {}): HumanCheckRun {
   return async ({ onProgress, signal }) => {
-    const issued = await client.request("GET", HUMAN_CHECK_PATHS.challenge, challengeResponseSchema, { quiet: true });
+    const issued = await client.request<IssuedChallenge>("GET", HUMAN_CHECK_PATHS.challenge, { quiet: true });
+    const difficulty = checkedDifficulty(issued.difficulty);
     signal?.throwIfAborted();
     onProgress?.(0);
-    const counter = await solveProofOfWork(issued.challenge, issued.difficulty, {
+    const counter = await solveProofOfWork(issued.challenge, difficulty, {
       ...solveOptions,
       ...(signal ? { signal } : {}),
-      onProgress: (attempts) => onProgress?.(expectedProgress(attempts, issued.difficulty)),
+      onProgress: (attempts) => onProgress?.(expectedProgress(attempts, difficulty)),
     });
     signal?.throwIfAborted();
     try {
-      await client.request("POST", HUMAN_CHECK_PATHS.verify, verifyResponseSchema, { body: { challenge: issued.challenge, counter }, quiet: true });
+      await client.request<VerifiedWork>("POST", HUMAN_CHECK_PATHS.verify, { body: { challenge: issued.challenge, counter }, quiet: true });
     } catch (error) {
       if (error instanceof HttpError && error.status === 422) return "failed";
       throw error;

@@ -6,7 +6,7 @@ import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { membershipName } from "../../levels.ts";
-import { membershipFailures, membershipNotices, usernameSchema } from "../membership.schema.ts";
+import { memberUsernameFrom, membershipFailures, membershipNotices } from "../membership-rules.ts";
 import { campaignFrom, plansFor, type Campaign, type MembershipPlan } from "../plans.ts";
 import { PlanChoiceFields } from "../components/plan-choice-fields.tsx";
 import { pickCode } from "../page-notices.ts";
@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const expanded = query.get("plans") === "all";
   const viewer = context.viewer;
   const status = viewer.isLoggedIn && viewer.id !== null ? await context.services.membership.statusOf(viewer.id) : null;
-  const granted = usernameSchema.safeParse(query.get("username"));
   return {
     routeName: page.route.name,
     campaign,
@@ -28,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status,
     error: pickCode(query.get("error"), [...membershipFailures, "validation_failed"]),
     done: pickCode(query.get("done"), membershipNotices),
-    grantedUsername: granted.success ? granted.data : null,
+    grantedUsername: memberUsernameFrom(query.get("username")),
   };
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useIntl } from "react-intl";
 import { useHttpClient } from "../../../../platform/http/http-client-context.tsx";
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, usernameShapeProblem, usernameValiditySchema } from "../registration.schema.ts";
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, usernameShapeProblem } from "../registration-rules.ts";
+import type { UsernameValidity } from "../registration.schema.ts";
 
 /** Wait this long after the last keystroke before asking the server. */
 const CHECK_DELAY_MS = 350;
@@ -56,7 +57,7 @@ export function UsernameField({ defaultValue, serverError, autoFocus }: Username
       }
       setState({ kind: "checking" });
       client
-        .request("GET", "/callback/user/valid", usernameValiditySchema, { query: { username }, quiet: true })
+        .request<UsernameValidity>("GET", "/callback/user/valid", { query: { username }, quiet: true })
         .then((answer) => {
           if (request !== latest.current) return;
           if (answer.valid) setState({ kind: "valid", username });

@@ -18,7 +18,7 @@ import {
   isRegistrationFieldError,
   type RegistrationField,
   type RegistrationFieldError,
-} from "../registration.schema.ts";
+} from "../registration-rules.ts";
 import type { Route } from "./+types/register-page";
 
 /** Page-level refusals the form can name; anything else reads as the generic error. */

@@ -1,1 +1,0 @@
-(globalThis.__zod_globalConfig ??= {}).jitless = true;

@@ -1,0 +1,12 @@
+/** The payload schemas of the bell's events (notifications.events.ts), registered with the hub by the feature definition. */
+import { z } from "zod";
+import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
+import { notificationAddedEvent, notificationsReadEvent } from "./notifications.events.ts";
+import { notificationItemSchema } from "./notifications.schema.ts";
+
+const notificationAddedSchema = z.object({ notification: notificationItemSchema, unread: z.number() });
+const notificationsReadSchema = z.object({ ids: z.array(z.number()).nullable(), unread: z.number() });
+export type NotificationAdded = z.infer<typeof notificationAddedSchema>;
+export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
+
+export const notificationEvents = [defineRealtimeEvent(notificationAddedEvent, notificationAddedSchema), defineRealtimeEvent(notificationsReadEvent, notificationsReadSchema)] as const;

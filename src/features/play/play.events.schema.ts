@@ -1,0 +1,58 @@
+/**
+ * The payload schemas of online play's events (play.events.ts), registered
+ * with the hub by the feature definition: the hub forwards an event only when
+ * its payload fits.
+ */
+import { z } from "zod";
+import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
+import { dailyDaysPerMove } from "../../chess/time-control.ts";
+import { chatLineEventDefinition } from "./chat/game-chat.events.schema.ts";
+import * as events from "./play.events.ts";
+
+const color = z.enum(["white", "black"]);
+const clocks = z.object({ white: z.number(), black: z.number(), running: color.nullable() }).nullable();
+const ending = z.object({ result: z.enum(["1-0", "0-1", "1/2-1/2", "*"]), reason: z.string(), ratingDiffs: z.object({ white: z.number(), black: z.number() }).nullable() }).nullable();
+const control = z.union([
+  z.object({ kind: z.literal("live"), baseSeconds: z.number(), incrementSeconds: z.number() }),
+  z.object({ kind: z.literal("daily"), daysPerMove: z.union(dailyDaysPerMove.map((days) => z.literal(days))) }),
+]);
+const terms = z.object({ rules: z.enum(["standard", "chess960"]), control, rated: z.boolean(), color: z.enum(["white", "black", "random"]) });
+
+const gameMoveSchema = z.object({ version: z.number(), ply: z.number(), uci: z.string(), san: z.string(), fen: z.string(), clocks, ending });
+const gameStateSchema = z.object({ version: z.number(), drawOfferBy: color.nullable(), rematchOfferBy: color.nullable(), rematchGameId: z.number().nullable(), clocks, ending });
+const seekAddedSchema = z.object({ id: z.number(), username: z.string(), terms, rating: z.number(), ratingMin: z.number().nullable(), ratingMax: z.number().nullable() });
+const seekRemovedSchema = z.object({ id: z.number() });
+const challengeReceivedSchema = z.object({ id: z.number(), from: z.string() });
+const challengeAcceptedSchema = z.object({ id: z.number(), by: z.string(), gameId: z.number() });
+const challengeAnsweredSchema = z.object({ id: z.number(), by: z.string() });
+const seekPairedSchema = z.object({ id: z.number(), gameId: z.number() });
+const gameIdSchema = z.object({ gameId: z.number() });
+const yourMoveSchema = z.object({ gameId: z.number(), by: z.string() });
+
+export type GameMovePayload = z.infer<typeof gameMoveSchema>;
+export type GameStatePayload = z.infer<typeof gameStateSchema>;
+export type SeekAddedPayload = z.infer<typeof seekAddedSchema>;
+export type SeekRemovedPayload = z.infer<typeof seekRemovedSchema>;
+export type ChallengeReceivedPayload = z.infer<typeof challengeReceivedSchema>;
+export type ChallengeAcceptedPayload = z.infer<typeof challengeAcceptedSchema>;
+/** Declined or cancelled. */
+export type ChallengeAnsweredPayload = z.infer<typeof challengeAnsweredSchema>;
+export type SeekPairedPayload = z.infer<typeof seekPairedSchema>;
+export type GameIdPayload = z.infer<typeof gameIdSchema>;
+export type YourMovePayload = z.infer<typeof yourMoveSchema>;
+
+export const playRealtimeEvents = [
+  defineRealtimeEvent(events.gameMoveEvent, gameMoveSchema),
+  defineRealtimeEvent(events.gameStateEvent, gameStateSchema),
+  defineRealtimeEvent(events.seekAddedEvent, seekAddedSchema),
+  defineRealtimeEvent(events.seekRemovedEvent, seekRemovedSchema),
+  defineRealtimeEvent(events.challengeReceivedEvent, challengeReceivedSchema),
+  defineRealtimeEvent(events.challengeAcceptedEvent, challengeAcceptedSchema),
+  defineRealtimeEvent(events.challengeDeclinedEvent, challengeAnsweredSchema),
+  defineRealtimeEvent(events.challengeCancelledEvent, challengeAnsweredSchema),
+  defineRealtimeEvent(events.seekPairedEvent, seekPairedSchema),
+  defineRealtimeEvent(events.gameStartedEvent, gameIdSchema),
+  defineRealtimeEvent(events.gameEndedEvent, gameIdSchema),
+  defineRealtimeEvent(events.yourMoveEvent, yourMoveSchema),
+  chatLineEventDefinition,
+] as const;
