@@ -4,6 +4,7 @@ import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
 import { useLinks } from "../links/use-links.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
+import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
 interface NavItem {
   readonly route: string;
@@ -34,7 +35,7 @@ export function SiteHeader({ items = [] }: { items?: ShellSlots["headerItems"] }
           <span className="ks-brand-mark" aria-hidden="true">♞</span>
           <span className="ks-brand-name">Kingside</span>
         </a>
-        <details className="ks-nav-menu">
+        <details className="ks-nav-menu" onKeyDown={closeDetailsOnEscape}>
           <summary className="ks-nav-toggle">
             <span aria-hidden="true">☰</span>
             <span className="ks-visually-hidden">{intl.formatMessage({ id: "shell.nav.menu" })}</span>
