@@ -12,7 +12,7 @@ import {
   useState,
   type ErrorInfo,
   type FocusEvent,
-  type KeyboardEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
@@ -324,7 +324,7 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
     hadFocus.current = true;
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function handleKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
     trapTabKey(event, frameRef.current);
   }
 
