@@ -41,7 +41,7 @@ async function fillRegistration(page: Page, member: ReturnType<typeof newMember>
   await page.locator("#register-country").selectOption(member.country);
 }
 
-test("a registration past the limit goes to the verification page; ticking the box there lets it through", async ({ page }, testInfo) => {
+test("a registration past the limit goes to the verification page, which says why; ticking the box there brings back the form as it was typed", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const health = watchPage(page);
   // Three registrations from this address use up the hour's allowance.
@@ -51,19 +51,31 @@ test("a registration past the limit goes to the verification page; ticking the b
   const member = newMember();
   await fillRegistration(page, member);
   await page.locator("form[action='/register'] button[type='submit']").click();
-  await expect(page).toHaveURL(/\/verification\?redirect=%2Fregister$/);
+  await expect(page).toHaveURL(/\/verification\?redirect=%2Fregister%3F/);
+  // The password never travels in a URL.
+  expect(page.url()).not.toContain(member.password);
   await expect(page.getByRole("heading", { level: 1, name: "Verification" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Check the box to proceed." })).toBeVisible();
+  await expect(page.getByText("You see this check because many requests like yours came from your network in a short time.")).toBeVisible();
   const box = page.getByRole("checkbox", { name: "I am human" });
   await expect(box).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath("verification-page.png"), fullPage: true });
 
   await box.check();
-  await expect(page).toHaveURL(/\/register$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/register\?.*human_check=passed/, { timeout: 30_000 });
   const pass = (await page.context().cookies()).find((cookie) => cookie.name === "ks_human_pass");
   expect(pass).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-  await fillRegistration(page, member);
+  // Back on the form: what was typed is there (the password aside), and a line says the check passed.
+  await expect(page.locator("form[action='/register'] .ks-form-success")).toHaveText("The check passed. What you typed is filled in again (passwords aside): send the form once more.");
+  await expect(page.locator("#register-username")).toHaveValue(member.username);
+  await expect(page.locator("#register-email")).toHaveValue(member.email);
+  await expect(page.locator("#register-country")).toHaveValue(member.country);
+  await expect(page.locator("#register-password")).toHaveValue("");
+  await expect(page.locator("#register-password")).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath("form-after-the-check.png"), fullPage: true });
+
+  await page.keyboard.type(member.password);
   await page.locator("form[action='/register'] button[type='submit']").click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.locator("nav#sb").getByRole("link", { name: member.username })).toBeVisible();

@@ -11,6 +11,7 @@ import {
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import { focusableElements } from "./focusable.ts";
+import { trapTabKey } from "./focus-trap.ts";
 import { uiMessageId } from "./messages.ts";
 import { useIsClient } from "./use-is-client.ts";
 
@@ -125,25 +126,7 @@ export function Modal({
   }, [isClient]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "Tab") return;
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const focusables = focusableElements(dialog);
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      dialog.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTabKey(event, dialogRef.current);
   }
 
   function handleBackdropMouseDown(event: MouseEvent<HTMLDivElement>) {

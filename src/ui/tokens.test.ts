@@ -55,6 +55,8 @@ const colorNames = [
   "--ks-gold",
   "--ks-silver",
   "--ks-bronze",
+  "--ks-title-badge-bg",
+  "--ks-title-badge-text",
   "--ks-shadow",
   "--ks-focus-ring",
 ];
@@ -85,6 +87,7 @@ const textPairs: Array<[string, string[]]> = [
   ["--ks-bronze", ["--ks-bg", "--ks-bg-raised", "--ks-surface-hover"]],
   ["--ks-accent-text", ["--ks-accent", "--ks-accent-hover"]],
   ["--ks-danger-text", ["--ks-danger"]],
+  ["--ks-title-badge-text", ["--ks-title-badge-bg"]],
   ["--ks-tooltip-text", ["--ks-tooltip-bg"]],
 ];
 /** Non-text indicators (3:1): the focus ring, and the strong border of controls. */
@@ -93,7 +96,15 @@ const indicatorPairs: Array<[string, string[]]> = [
   ["--ks-border-strong", ["--ks-bg", "--ks-bg-raised"]],
 ];
 
+const shellCss = readFileSync(new URL("../platform/shell/shell.css", import.meta.url), "utf8");
+
 describe("design tokens", () => {
+  it("draws the title badges (GM, FM, ...) with the title badge tokens", () => {
+    const rule = /\.ks-title-badge\s*\{([^}]*)\}/.exec(shellCss)?.[1] ?? "";
+    expect(rule).toMatch(/(^|;)\s*background:\s*var\(--ks-title-badge-bg\)/);
+    expect(rule).toMatch(/(^|;)\s*color:\s*var\(--ks-title-badge-text\)/);
+  });
+
   it("defines the site shell's colour names in both themes", () => {
     for (const theme of Object.values(themes)) {
       expect(colorNames.filter((name) => !theme.has(name))).toEqual([]);
@@ -121,6 +132,11 @@ describe("design tokens", () => {
         }
       }
       expect(failures).toEqual([]);
+    });
+
+    it(`gives chess titles a colour of their own, not the danger colour, in the ${themeName} theme`, () => {
+      expect(theme.get("--ks-title-badge-bg")).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(theme.get("--ks-title-badge-bg")?.toLowerCase()).not.toBe(theme.get("--ks-danger")?.toLowerCase());
     });
 
     it(`meets 3:1 for focus rings and control borders in the ${themeName} theme`, () => {

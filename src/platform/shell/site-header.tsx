@@ -4,6 +4,7 @@ import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
 import { useLinks } from "../links/use-links.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
+import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
 interface NavItem {
   readonly route: string;
@@ -41,7 +42,7 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
             ))}
           </div>
         )}
-        <details className="ks-nav-menu">
+        <details className="ks-nav-menu" onKeyDown={closeDetailsOnEscape}>
           <summary className="ks-nav-toggle">
             <span aria-hidden="true">☰</span>
             <span className="ks-visually-hidden">{intl.formatMessage({ id: "shell.nav.menu" })}</span>

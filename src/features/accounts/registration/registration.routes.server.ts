@@ -29,14 +29,7 @@ export interface RegistrationDeps extends SignInDeps {
   readonly accountMail: AccountMail;
 }
 
-/** Registrations per address and minute (like sign-in's); the human check (config.humanCheck) comes on top. */
-const registrationRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" }, humanCheck: "registration" } as const;
-const guestRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" } } as const;
-/** Creating a guest account writes a row for anyone who asks: past a few per address, the human check. */
-const guestCreationRouteConfig = { ...guestRouteConfig, humanCheck: "guest" } as const;
-const usernameCheckRouteConfig = { rateLimit: { max: 120, timeWindow: "1 minute" } } as const;
-
-/** What a refused form keeps for the next try (never the password). */
+/** What a refused form keeps for the next try (never the password); a form the human check interrupted keeps the same. */
 const echoSchema = z.object({
   username: z.string().max(100).optional().catch(undefined),
   email: z.string().max(254).optional().catch(undefined),
@@ -44,6 +37,13 @@ const echoSchema = z.object({
   redirectUrl: z.string().max(2048).optional().catch(undefined),
   invite: z.string().max(64).optional().catch(undefined),
 });
+
+/** Registrations per address and minute (like sign-in's); the human check (config.humanCheck) comes on top. */
+const registrationRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" }, humanCheck: "registration", humanCheckKeeps: Object.keys(echoSchema.shape) } as const;
+const guestRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" } } as const;
+/** Creating a guest account writes a row for anyone who asks: past a few per address, the human check. */
+const guestCreationRouteConfig = { ...guestRouteConfig, humanCheck: "guest", humanCheckKeeps: ["redirectUrl"] } as const;
+const usernameCheckRouteConfig = { rateLimit: { max: 120, timeWindow: "1 minute" } } as const;
 
 /** A form posted from /es/register goes back to /es/...; a language subdomain needs no prefix. */
 function pathLocaleOf(request: FastifyRequest): Locale | null {

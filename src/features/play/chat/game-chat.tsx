@@ -59,7 +59,7 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const silenced = useRef<ReadonlySet<number>>(new Set());
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const counterId = useId();
   const headingId = useId();
@@ -146,14 +146,20 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
         <p className="ks-game-chat__notice">{intl.formatMessage({ id: "play.chat.hidden_during_game" })}</p>
       ) : (
         <>
-          <ol ref={logRef} className="ks-game-chat__log" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: "play.chat.log_label" })}>
-            {lines.length === 0 && <li className="ks-game-chat__empty">{intl.formatMessage({ id: "play.chat.empty" })}</li>}
-            {lines.map((line) => (
-              <li key={line.id} className="ks-game-chat__line">
-                <span className="ks-game-chat__author">{line.author}</span> <span className="ks-game-chat__text">{line.text}</span>
-              </li>
-            ))}
-          </ol>
+          {/* The log role sits on a wrapper: on the <ol> itself it would hide the list from assistive technology. */}
+          <div ref={logRef} className="ks-game-chat__log" role="log" aria-live="polite" aria-label={intl.formatMessage({ id: "play.chat.log_label" })}>
+            {lines.length === 0 ? (
+              <p className="ks-game-chat__empty">{intl.formatMessage({ id: "play.chat.empty" })}</p>
+            ) : (
+              <ol className="ks-game-chat__lines">
+                {lines.map((line) => (
+                  <li key={line.id} className="ks-game-chat__line">
+                    <span className="ks-game-chat__author">{line.author}</span> <span className="ks-game-chat__text">{line.text}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
           {error && (
             <p className="ks-game-chat__error" role="alert">
               {error}

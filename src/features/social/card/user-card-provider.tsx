@@ -12,6 +12,7 @@ import {
   useState,
   type ErrorInfo,
   type FocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactNode,
@@ -20,6 +21,7 @@ import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { useFeatureFlag } from "../../../ui/feature-flags-context.tsx";
+import { trapTabKey } from "../../../ui/focus-trap.ts";
 import { computePosition } from "../../../ui/tooltip-position.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import type { CardActionId, CardViewer } from "./card-actions.ts";
@@ -35,8 +37,10 @@ import "./user-card.css";
  *   click (or Enter) of the name; a click on the name of the card already
  *   open follows the link to the profile. Without JavaScript the name is a
  *   plain link to the profile.
- * - It hides on a click outside, on any scroll outside it, on Escape (focus
- *   returns to the name), and HIDE_DELAY_MS after the pointer leaves the name
+ * - Opened by click or keyboard it takes focus, and Tab stays inside it (from
+ *   the last action back to the first) until it closes.
+ * - It hides on a click outside, on any scroll outside it, on Escape or its
+ *   Close button (focus returns to the name), and HIDE_DELAY_MS after the pointer leaves the name
  *   and the card (not while the pointer is over the card, nor while a field
  *   of the report form has focus).
  * - Desktop: CARD_WIDTH px wide, placed below the name (above when there is
@@ -270,9 +274,11 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
   }, [open.anchor, isClient]);
 
   // A card opened by click or keyboard takes focus; a hovered one leaves it where it is.
+  // Only once placed: until then it is hidden, and a hidden element does not take focus.
+  const placed = layout !== null;
   useEffect(() => {
-    if (open.via === "click") frameRef.current?.focus({ preventScroll: true });
-  }, [open.via, isClient]);
+    if (open.via === "click" && placed) frameRef.current?.focus({ preventScroll: true });
+  }, [open.via, placed]);
 
   useEffect(() => {
     function inside(target: EventTarget | null): boolean {
@@ -318,8 +324,12 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
     hadFocus.current = true;
   }
 
+  function handleKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    trapTabKey(event, frameRef.current);
+  }
+
   function handleBlur(event: FocusEvent<HTMLDivElement>) {
-    // Tabbing out of the card closes it; focus lost to nothing (a button that went away) does not.
+    // Focus moved elsewhere (a click, a script) closes it; focus lost to nothing (a button that went away) does not.
     const next = event.relatedTarget;
     if (next instanceof Node && !event.currentTarget.contains(next) && !open.anchor.contains(next)) onClose(false);
   }
@@ -352,6 +362,7 @@ function CardFrame({ open, cardId, viewer, onClose, onPointerInside, onPointerOu
       onPointerLeave={handlePointerLeave}
       onFocus={handleFocus}
       onBlur={handleBlur}
+      onKeyDown={handleKeyDown}
     >
       <CardErrorBoundary fallback={<CardLoadError onClose={() => onClose(true)} />}>
         <Suspense fallback={<DelayedLoader since={open.openedAt} />}>

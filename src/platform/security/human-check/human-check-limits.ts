@@ -54,6 +54,12 @@ export const MAX_WIDGET_ERRORS = 3;
 /** The pass cookie: HttpOnly, so scripts never see it; the server counts its uses. */
 export const HUMAN_CHECK_PASS_COOKIE = "ks_human_pass";
 
+/**
+ * What the verification page adds to the query of the page it returns to
+ * once the check has passed (?human_check=passed): a form there says so.
+ */
+export const humanCheckPassedMark = { name: "human_check", value: "passed" } as const;
+
 /** The host prefix of the verification subdomain (verify.example.com). */
 export const VERIFY_HOST_PREFIX = "verify.";
 

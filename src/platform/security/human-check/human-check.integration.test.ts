@@ -38,10 +38,18 @@ describe.each(databaseTargets())("the human check through the real server on $na
     expect(challenged.headers.get("x-kingside-challenge")).toBe("1");
     expect(await challenged.json()).toEqual({ code: "challenge_required", message: "Please confirm that you are human to continue." });
 
-    // The plain form post (no JavaScript) goes to the verification page and back to the form.
+    // The plain form post (no JavaScript) goes to the verification page and back to the form, with what was typed but the password.
     const plain = await visitor.request("POST", "/register", { form: { ...member, _token: visitor.csrfToken }, headers: { referer: `${suite.current.baseUrl}/register` }, csrf: false });
     expect(plain.status).toBe(303);
-    expect(plain.headers.get("location")).toBe("/verification?redirect=%2Fregister");
+    const typed = new URLSearchParams({ username: member.username, email: member.email, country: member.country });
+    expect(plain.headers.get("location")).toBe(`/verification?redirect=${encodeURIComponent(`/register?${typed.toString()}`)}`);
+    // The form there shows it again.
+    const form = await (await visitor.get(`/register?${typed.toString()}&human_check=passed`)).text();
+    expect(form).toContain(`value="${member.username}"`);
+    expect(form).toContain(`value="${member.email}"`);
+    // (Every page carries the message catalog in its data: the line must be in the markup.)
+    expect(form).toMatch(/<p class="ks-form-success" role="status">The check passed\. What you typed is filled in again/);
+    expect(await (await visitor.get(`/register?${typed.toString()}`)).text()).not.toMatch(/role="status">The check passed/);
 
     const issued = await visitor.get("/callback/human-check/challenge");
     expect(issued.status).toBe(200);
@@ -76,6 +84,7 @@ describe.each(databaseTargets())("the human check through the real server on $na
     return {
       heading: /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
       asks: /<h2>Check the box to proceed\.<\/h2>/.test(html),
+      saysWhy: /<p>You see this check because many requests like yours came from your network in a short time\.<\/p>/.test(html),
       noScript: /<noscript><p class="ks-form-error">This check needs JavaScript\. Please turn JavaScript on and reload the page\.<\/p><\/noscript>/.test(html),
       checkbox: /<input type="checkbox" disabled=""/.test(html),
       back: /<a href="([^"]*)">Back to where you were<\/a>/.exec(html)?.[1] ?? null,
@@ -85,7 +94,7 @@ describe.each(databaseTargets())("the human check through the real server on $na
   it("serves the verification page at /verification, returning to a same-site path only", async () => {
     const response = await browser().get("/verification?redirect=%2Fclubs%3Fpage%3D2&referer=%2Fhome");
     expect(response.status).toBe(200);
-    expect(verificationPage(await response.text())).toEqual({ heading: "Verification", asks: true, noScript: true, checkbox: true, back: "/clubs?page=2" });
+    expect(verificationPage(await response.text())).toEqual({ heading: "Verification", asks: true, saysWhy: true, noScript: true, checkbox: true, back: "/clubs?page=2" });
 
     const hostile = await (await browser().get("/verification?redirect=https%3A%2F%2Fevil.example%2F&referer=%2F%2Fevil.example")).text();
     expect(verificationPage(hostile).back).toBe("/");

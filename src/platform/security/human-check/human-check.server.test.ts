@@ -66,6 +66,7 @@ describe.each(databaseTargets())("the human check's hook and endpoints on $name"
     });
     // A guarded route as the features declare them, an unguarded one, and a stand-in for the page catch-all.
     instance.post("/register", { config: { humanCheck: "registration" } }, async () => ({ status: "ok" }));
+    instance.post("/register/keeping", { config: { humanCheck: "registration", humanCheckKeeps: ["username", "email", "redirectUrl"] } }, async () => ({ status: "ok" }));
     instance.post("/callback/free", async () => ({ status: "ok" }));
     instance.get("/*", async (request) => ({ page: request.url }));
     await instance.ready();
@@ -141,6 +142,43 @@ describe.each(databaseTargets())("the human check's hook and endpoints on $name"
     expect(spanish.headers.location).toBe("/es/verification?redirect=%2Fes%2Fregister");
     const foreign = await register({ form: true, referer: "https://evil.example/register" });
     expect(foreign.headers.location).toBe("/verification?redirect=%2F");
+  });
+
+  it("carries the fields a route keeps back to the form, never the others, in place of the page's old query", async () => {
+    await register();
+    await register();
+    const typed = new URLSearchParams({ username: "someone", email: "someone@example.com", password: "a-secret-passphrase", _token: "csrf", redirectUrl: "/clubs", country: "" });
+    const plain = await app.inject({
+      method: "POST",
+      url: "/register/keeping",
+      remoteAddress: ip,
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://localhost:80/es/register?error=validation_failed&invalid=email.invalid&email=old%40example.com" },
+      payload: typed.toString(),
+    });
+    expect(plain.statusCode).toBe(303);
+    const location = new URL(plain.headers.location ?? "", "http://same.invalid");
+    expect(location.pathname).toBe("/es/verification");
+    const back = new URL(location.searchParams.get("redirect") ?? "", "http://same.invalid");
+    expect(back.pathname).toBe("/es/register");
+    expect([...back.searchParams]).toEqual([
+      ["username", "someone"],
+      ["email", "someone@example.com"],
+      ["redirectUrl", "/clubs"],
+    ]);
+    expect(plain.headers.location).not.toContain("secret");
+
+    // A value longer than any form's field is cut; a route that keeps nothing returns to the page as it was.
+    const long = await app.inject({
+      method: "POST",
+      url: "/register/keeping",
+      remoteAddress: ip,
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://localhost:80/register" },
+      payload: new URLSearchParams({ username: "x".repeat(5000) }).toString(),
+    });
+    const longBack = new URL(new URL(long.headers.location ?? "", "http://same.invalid").searchParams.get("redirect") ?? "", "http://same.invalid");
+    expect(longBack.searchParams.get("username")).toHaveLength(256);
+    const unkept = await register({ form: true, referer: "http://localhost:80/register?error=validation_failed" });
+    expect(unkept.headers.location).toBe("/verification?redirect=%2Fregister%3Ferror%3Dvalidation_failed");
   });
 
   it("issues signed challenges that expire in 2 minutes", async () => {

@@ -41,6 +41,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The action this route performs, counted per address for the human check. */
     humanCheck?: HumanCheckAction;
+    /**
+     * The form fields a challenged plain form post carries back to its form
+     * (never a password or a token): the form is refilled after the check.
+     */
+    humanCheckKeeps?: readonly string[];
   }
 }
 
@@ -113,9 +118,33 @@ function refererPath(request: FastifyRequest): string | null {
   }
 }
 
+/** The longest value a challenged form carries back per field (the forms' own limits are lower). */
+const KEPT_VALUE_MAX_LENGTH = 256;
+const formBodySchema = z.record(z.string(), z.unknown());
+
+/**
+ * The form page a challenged post returns to: its Referer path; when the
+ * route names the fields it keeps, with those fields (from the posted body,
+ * in place of the page's own query, which may hold an earlier attempt's
+ * errors) so that the form shows them again.
+ */
+function formReturnPath(request: FastifyRequest): string {
+  const back = refererPath(request) ?? "/";
+  const keeps = request.routeOptions.config.humanCheckKeeps;
+  if (!keeps || keeps.length === 0) return back;
+  const body = formBodySchema.safeParse(request.body);
+  const kept = new URLSearchParams();
+  for (const name of keeps) {
+    const value = body.success ? body.data[name] : undefined;
+    if (typeof value === "string" && value !== "") kept.set(name, value.slice(0, KEPT_VALUE_MAX_LENGTH));
+  }
+  const query = kept.toString();
+  return new URL(back, "http://same.invalid").pathname + (query ? `?${query}` : "");
+}
+
 /** Where a plain form post that needs the check goes: the verification page, then back to the form. */
 export function verificationRedirect(request: FastifyRequest): string {
-  const back = refererPath(request) ?? "/";
+  const back = formReturnPath(request);
   const { pathLocale } = resolveRequestLocale(new URL(back, "http://same.invalid"), null);
   return generateLink("web_verification_index", { redirect: back }, { locale: pathLocale });
 }

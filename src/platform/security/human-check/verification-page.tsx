@@ -8,6 +8,7 @@ import { matchPagePath } from "../../links/route-patterns.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { HumanCheckBox, type HumanCheckBoxPhase } from "./human-check-box.tsx";
 import { createHumanCheckRun } from "./human-check-run.ts";
+import { withHumanCheckPassed } from "./human-check-passed.tsx";
 import { mainHostOf } from "./verify-host.ts";
 import type { Route } from "./+types/verification-page";
 
@@ -22,9 +23,10 @@ function returnPathFrom(candidate: string | null): string | null {
 /**
  * The verification page (web_verification_index): /verification on the main
  * host, and every page of the verify subdomain (the server shows this page
- * there, whatever the path). It runs the human-check widget full-page and,
- * once passed, goes back to `redirect` (else `referer`, else the home page);
- * from the verify subdomain, back on the main host.
+ * there, whatever the path). It says why it appeared, runs the human-check
+ * widget full-page and, once passed, goes back to `redirect` (else
+ * `referer`, else the home page) marked as passed (?human_check=passed), so
+ * that a form there says so; from the verify subdomain, back on the main host.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
@@ -67,7 +69,7 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
       (outcome) => {
         if (outcome === "passed") {
           setCheck({ phase: "passed", progress: 1, error: null });
-          window.location.assign(returnUrl());
+          window.location.assign(withHumanCheckPassed(returnUrl()));
         } else {
           setCheck({ phase: "waiting", progress: 0, error: intl.formatMessage({ id: "human_check.error.rejected" }) });
         }
@@ -81,7 +83,7 @@ export default function VerificationPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={intl.formatMessage({ id: `route.${routeName}` })} />
       <div className="ks-card">
         <h2>{intl.formatMessage({ id: "human_check.title" })}</h2>
-        <p>{intl.formatMessage({ id: "human_check.page.intro" })}</p>
+        <p>{intl.formatMessage({ id: "human_check.page.why" })}</p>
         <noscript>
           <p className="ks-form-error">{intl.formatMessage({ id: "human_check.page.noscript" })}</p>
         </noscript>

@@ -5,6 +5,8 @@ import { safeRedirectPath } from "../../../../platform/links/links.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
+import { HumanCheckPassedNotice } from "../../../../platform/security/human-check/human-check-passed.tsx";
+import { humanCheckPassedMark } from "../../../../platform/security/human-check/human-check-limits.ts";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { UsernameField } from "../components/username-field.tsx";
 import { countryOptions } from "../country-options.server.ts";
@@ -54,12 +56,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
     },
     countries: countryOptions(locale, international),
     invite: query.get("invite")?.slice(0, 64) ?? null,
+    /** Back from the human check with the fields filled in again: only the password is left to type. */
+    afterHumanCheck: query.get(humanCheckPassedMark.name) === humanCheckPassedMark.value,
     guestName: context.viewer.isLoggedIn && context.viewer.isGuest ? context.viewer.username : null,
   };
 }
 
 export default function RegisterPage({ loaderData }: Route.ComponentProps) {
-  const { routeName, redirectUrl, error, fieldErrors, values, countries, guestName, invite } = loaderData;
+  const { routeName, redirectUrl, error, fieldErrors, values, countries, guestName, invite, afterHumanCheck } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   const errorFor = (field: RegistrationField): string | null => {
@@ -70,6 +74,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const passwordError = errorFor("password");
   const countryError = errorFor("country");
   const firstInvalid = fieldErrors[0] ? fieldOf(fieldErrors[0]) : null;
+  const focused: RegistrationField = firstInvalid ?? (afterHumanCheck && values.username ? "password" : "username");
   const pageMessage =
     error === null
       ? null
@@ -93,7 +98,8 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
             {pageMessage}
           </p>
         )}
-        <UsernameField defaultValue={values.username} serverError={errorFor("username")} autoFocus={firstInvalid === null || firstInvalid === "username"} />
+        <HumanCheckPassedNotice />
+        <UsernameField defaultValue={values.username} serverError={errorFor("username")} autoFocus={focused === "username"} />
         <div className="ks-field">
           <label htmlFor="register-email">{intl.formatMessage({ id: "registration.email" })}</label>
           <input
@@ -104,7 +110,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
             required
             maxLength={EMAIL_MAX_LENGTH}
             defaultValue={values.email}
-            autoFocus={firstInvalid === "email"}
+            autoFocus={focused === "email"}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? "register-email-error" : undefined}
           />
@@ -124,7 +130,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
             required
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
-            autoFocus={firstInvalid === "password"}
+            autoFocus={focused === "password"}
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? "register-password-hint register-password-error" : "register-password-hint"}
           />
@@ -146,7 +152,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
             name="country"
             required
             defaultValue={countries.some((option) => option.code === values.country) ? values.country : ""}
-            autoFocus={firstInvalid === "country"}
+            autoFocus={focused === "country"}
             aria-invalid={countryError ? true : undefined}
             aria-describedby={countryError ? "register-country-error" : undefined}
           >
