@@ -46,6 +46,11 @@ export function createCredentialsService(db: Database, deps: CredentialsDeps, no
   }
 
   return {
+    /** The member's address, as /settings shows it. */
+    async emailOf(userId: number): Promise<string | null> {
+      return (await account(userId))?.email ?? null;
+    },
+
     /** A new password; every other session of the member ends (and its sockets close), this one stays. */
     async changePassword(userId: number, currentTokenHash: string, input: { current: string | undefined; password: string }, ip: string): Promise<Result<null, CredentialsFailure>> {
       const proven = await proveIdentity(userId, input.current, ip);

@@ -37,18 +37,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
   const card = await context.services.userCards.card(params.username ?? "", viewerRef, locale);
   if (!card) throw data(null, { status: 404 });
-  const [accountPanels, friends, pendingRequests] = await Promise.all([
+  const [accountPanels, friends, pendingRequests, about] = await Promise.all([
     memberAccountPanels(context, card.username, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
     context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
     // Only the member sees their own pending requests.
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
+    // Where they live and their own words, as they wrote them in /settings.
+    context.services.profile.publicDetails(card.userId),
   ]);
-  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests };
+  return { card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { card, accountPanels, friends, friendsTotal, pendingRequests } = loaderData;
+  const { card, accountPanels, friends, friendsTotal, pendingRequests, about } = loaderData;
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -93,8 +95,20 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
                   <span>{fullName}</span>
                 </>
               )}
+              {about?.location && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="ks-profile-location">
+                    <span className="ks-visually-hidden">{intl.formatMessage({ id: "profile.location" })}: </span>
+                    {about.location}
+                  </span>
+                </>
+              )}
             </p>
           </PageHeader>
+          {about?.bio && (
+            <p className="ks-profile-bio">{about.bio}</p>
+          )}
           {card.isSelf ? <StatusEditor key={card.statusText ?? ""} statusText={card.statusText} /> : card.statusText && <p className="ks-status-text ks-profile-status">{card.statusText}</p>}
           <dl className="ks-facts ks-profile-facts">
             <div>
