@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
-import { accountTokens } from "../accounts.tables.server.ts";
+import { accountTokens, users } from "../accounts.tables.server.ts";
 
 export type AccountTokenPurpose = "password_reset" | "email_change";
 
@@ -42,14 +42,18 @@ export function createAccountTokens(db: Database, now: () => Date = () => new Da
   return {
     /** A new link for the member, or null when they already have MAX_LIVE_TOKENS of this kind waiting. */
     async issue(userId: number, purpose: AccountTokenPurpose, newEmail: string | null = null): Promise<string | null> {
-      const [live] = await db
-        .select({ total: count() })
-        .from(accountTokens)
-        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now())));
-      if ((live?.total ?? 0) >= MAX_LIVE_TOKENS) return null;
       const token = randomBytes(32).toString("base64url");
-      await db.insert(accountTokens).values({ tokenHash: hashAccountToken(token), userId, purpose, newEmail, createdAt: now(), expiresAt: new Date(now().getTime() + TOKEN_LIFETIME_MS[purpose]) });
-      return token;
+      return db.transaction(async (tx) => {
+        // The member's row is the lock: concurrent requests for one member count one after the other.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        const [live] = await tx
+          .select({ total: count() })
+          .from(accountTokens)
+          .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now())));
+        if ((live?.total ?? 0) >= MAX_LIVE_TOKENS) return null;
+        await tx.insert(accountTokens).values({ tokenHash: hashAccountToken(token), userId, purpose, newEmail, createdAt: now(), expiresAt: new Date(now().getTime() + TOKEN_LIFETIME_MS[purpose]) });
+        return token;
+      });
     },
 
     /** The live link a token names, without using it (to show the form it opens); null when unknown, used or expired. */
