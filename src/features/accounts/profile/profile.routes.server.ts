@@ -45,10 +45,10 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: { profil
     const parsed = profileBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const code = parsed.error.issues.map((issue) => issue.message).find(isProfileFailure) ?? "country_invalid";
-      return backToSettings(request, reply, profileFailure(request, code));
+      return backToSettings(request, reply, profileFailure(request, code), "profile");
     }
     const result = await deps.profile.save(session.user.id, parsed.data);
-    if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error));
+    if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error), "profile");
     return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "profile_saved" }, { anchor: "profile" }));
   });
 
@@ -56,7 +56,7 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: { profil
     const session = memberSession(request);
     if (!session) return refuseNonMember(request, reply);
     const result = await deps.profile.removeAvatar(session.user.id);
-    if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error));
+    if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error), "profile");
     return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "avatar_removed" }, { anchor: "profile" }), { avatarUrl: null });
   });
 
@@ -74,7 +74,7 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: { profil
       const parsed = avatarBodySchema.safeParse(request.body ?? {});
       const upload = parsed.success ? parsed.data.avatar : undefined;
       const result = upload ? await deps.profile.setAvatar(session.user.id, upload) : fail("avatar_missing");
-      if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error));
+      if (!result.ok) return backToSettings(request, reply, profileFailure(request, result.error), "profile");
       return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "avatar_saved" }, { anchor: "profile" }), { avatarUrl: result.value.avatarUrl });
     });
   });
