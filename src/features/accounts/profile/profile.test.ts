@@ -82,7 +82,7 @@ describe.each(databaseTargets())("profile editing and avatars on $name", (target
     expect(missing.location).toBe("/settings?error=avatar_missing#profile");
 
     expect((await memberRow(db(), userId)).avatarUrl).toBeNull();
-    expect((await browser.get("/settings?error=avatar_not_image")).text).toContain("That file is not a PNG, JPEG, WebP or GIF image.");
+    expect((await browser.get("/settings?error=avatar_not_image")).text).toContain('role="alert">That file is not a PNG, JPEG, WebP or GIF image.</p>');
   });
 
   it("refuses an upload without the CSRF token", async () => {

@@ -47,7 +47,7 @@ describe.each(databaseTargets())("password and email changes in /settings on $na
       const refused = await laptop.post("/settings/password", { current_password: PASSWORD, password: weak });
       expect(refused.location, weak).toBe(`/settings?error=${encodeURIComponent(code)}#password`);
     }
-    expect((await laptop.get("/settings?error=password.same_as_username")).text).toContain("role=\"alert\"");
+    expect((await laptop.get("/settings?error=password.same_as_username")).text).toContain('role="alert">Your password must not be the same as your username.</p>');
     expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(2);
     expect((await signIn(createTestBrowser(suite.current.baseUrl), "cr_changer", PASSWORD)).location).toBe("/home");
 
@@ -100,7 +100,7 @@ describe.each(databaseTargets())("password and email changes in /settings on $na
     // Single use.
     const again = await visitor.post("/settings/email/confirm", { token }, { json: true });
     expect(again.status).toBe(410);
-    expect((await visitor.get(link)).text).toContain("This confirmation link has expired or has already been used.");
+    expect((await visitor.get(link)).text).toContain("<p>This confirmation link has expired or has already been used.</p>");
     // Only the hash is stored.
     const [row] = await db().select().from(accountTokens).where(eq(accountTokens.userId, userId));
     expect(row?.tokenHash).not.toBe(token);
