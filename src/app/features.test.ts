@@ -1,3 +1,4 @@
+import { createLocalDiskStorage } from "../platform/storage/local-disk-storage.server.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createOutboxMailer } from "../platform/mail/outbox-mailer.server.ts";
@@ -58,7 +59,7 @@ describe("composeFeatures", () => {
     database = await openDatabase({ dataDir: "memory://" });
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), identityOf: appPageIdentity };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity };
   });
   afterAll(async () => {
     await database.close();

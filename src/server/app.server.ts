@@ -16,6 +16,8 @@ import { registerSiteOrigin } from "../platform/http/site-origin.server.ts";
 import { registerSameOriginWrites } from "../platform/http/same-origin-writes.server.ts";
 import { answerClientError, answerFrameworkError, registerRequestHygiene, requestLogFields } from "../platform/http/request-hygiene.server.ts";
 import { createMailer } from "../platform/mail/create-mailer.server.ts";
+import { createLocalDiskStorage } from "../platform/storage/local-disk-storage.server.ts";
+import { registerUploads } from "../platform/storage/uploads.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
@@ -88,11 +90,13 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   // Events that follow a write leave through the outbox; its retry is the platform's job.
   const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
+  const storage = createLocalDiskStorage(config.uploadsDir);
   const features = await composeFeatures(appFeatures, {
     db: database.db,
     bus,
     outbox,
     mailer,
+    storage,
     identityOf: appPageIdentity,
     redisUrl: config.redisUrl,
     instanceId: config.instanceId,
@@ -105,6 +109,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.
   registerHumanCheck(app, { db: database.db, secret: await sharedSecret(database.db, "human-check", process.env.HUMAN_CHECK_SECRET), cookies, actions: config.humanCheckLimits, siteHost: config.siteUrl?.host ?? null });
   registerHealthz(app, { database, bus, instanceId: config.instanceId });
+  registerUploads(app, storage);
   await features.registerRoutes(app);
   await registerRealtime(app, {
     bus,

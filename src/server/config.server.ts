@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly smtpUrl: string | undefined;
   /** MAIL_OUTBOX_DIR: where mail is written without SMTP_URL (default: <DATA_DIR>/mail-outbox). */
   readonly mailOutboxDir: string;
+  /** UPLOADS_DIR: where the local-disk storage keeps uploaded files (default: <DATA_DIR>/uploads). */
+  readonly uploadsDir: string;
   /** MAIL_FROM: the sender of every message. */
   readonly mailFrom: string;
   readonly logLevel: string;
@@ -80,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     humanCheckLimits: parseHumanCheckLimits(env.HUMAN_CHECK_LIMITS),
     smtpUrl: env.SMTP_URL || undefined,
     mailOutboxDir: env.MAIL_OUTBOX_DIR || join(dataDir.startsWith("memory://") ? tmpdir() : dataDir, "mail-outbox"),
+    uploadsDir: env.UPLOADS_DIR || join(dataDir.startsWith("memory://") ? tmpdir() : dataDir, "uploads"),
     mailFrom: env.MAIL_FROM || "Kingside <no-reply@kingside.invalid>",
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "warn"),
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,

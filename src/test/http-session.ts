@@ -8,6 +8,8 @@ export interface HttpSessionOptions {
 export interface RequestOptions {
   readonly json?: unknown;
   readonly form?: Readonly<Record<string, string>>;
+  /** A multipart/form-data body (a file upload); fetch sets its content type. */
+  readonly multipart?: FormData;
   readonly headers?: Readonly<Record<string, string>>;
   readonly csrf?: boolean;
 }
@@ -59,8 +61,10 @@ export class HttpSession {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { cookie: this.cookieHeader(), ...(this.options.userAgent ? { "user-agent": this.options.userAgent } : {}), ...options.headers };
     if (method !== "GET" && options.csrf !== false) headers[CSRF_HEADER] = this.csrfToken;
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.multipart) {
+      body = options.multipart;
+    } else if (options.json !== undefined) {
       headers["content-type"] = "application/json";
       headers.accept = "application/json";
       body = JSON.stringify(options.json);

@@ -26,13 +26,20 @@ import { recoveryCodesKey } from "./two-factor/recovery-codes-flash.server.ts";
 import { createTwoFactorService } from "./two-factor/two-factor.service.server.ts";
 import { registerTwoFactorRoutes } from "./two-factor/two-factor.routes.server.ts";
 import { registerViewer } from "./viewer.server.ts";
+import { createAccountTokens } from "./email-links/account-tokens.server.ts";
+import { createPasswordResetService } from "./password-reset/password-reset.service.server.ts";
+import { registerPasswordResetRoutes } from "./password-reset/password-reset.routes.server.ts";
+import { createCredentialsService } from "./settings/credentials.service.server.ts";
+import { createProfileService } from "./profile/profile.service.server.ts";
+import { registerProfileRoutes } from "./profile/profile.routes.server.ts";
 
-function createAccountsServices({ db, outbox, mailer, log }: PlatformDeps, clubRoles: ClubRoleSource) {
+function createAccountsServices({ db, outbox, mailer, storage, log }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(outbox);
   // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
   const sessions = createSessionsService(db, undefined, sessionsEnded, clubRoles);
   const accountMail = createAccountMail(mailer, log);
+  const accountTokens = createAccountTokens(db);
   return {
     sessions,
     sessionsEnded,
@@ -45,6 +52,12 @@ function createAccountsServices({ db, outbox, mailer, log }: PlatformDeps, clubR
     /** Seals recovery codes on their way to the next page. */
     recoveryCodesKey: recoveryCodesKey(db),
     accountSettings: createAccountSettingsService(db, undefined, sessionsEnded),
+    /** "Forgot password?": single-use links by email. */
+    passwordReset: createPasswordResetService(db, { tokens: accountTokens, sessions, mail: accountMail }),
+    /** The member's password and email address (/settings). */
+    credentials: createCredentialsService(db, { tokens: accountTokens, sessions, mail: accountMail }),
+    /** The member's profile fields and avatar, and staff's profile-editing switch. */
+    profile: createProfileService(db, storage),
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions),
@@ -64,14 +77,14 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
 export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
-  messageCatalogs: ["features/accounts/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/preferences/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
+  messageCatalogs: ["features/accounts/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/password-reset/messages", "features/accounts/preferences/messages", "features/accounts/profile/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
   createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
     registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });
   },
 
-  registerRoutes(app, context: FeatureContext) {
+  async registerRoutes(app, context: FeatureContext) {
     const { services, csrfSecret, cookies } = context;
     const signInDeps = { signIn: services.signIn, sessions: services.sessions, csrfSecret, cookies };
     registerSignInRoutes(app, signInDeps);
@@ -81,7 +94,9 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
     registerMembershipRoutes(app, { membership: services.membership, contacts: (giverId, targetId) => services.contactGuard.refusal(giverId, targetId) });
     registerStaffRoutes(app, { staff: services.staff });
     registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, sessions: services.sessions, cookies, csrfSecret, recoveryCodesKey: services.recoveryCodesKey, accountMail: services.accountMail });
-    registerAccountSettingsRoutes(app, { settings: services.accountSettings, csrfSecret, cookies });
+    registerAccountSettingsRoutes(app, { settings: services.accountSettings, credentials: services.credentials, csrfSecret, cookies });
+    registerPasswordResetRoutes(app, { passwordReset: services.passwordReset });
+    await registerProfileRoutes(app, { profile: services.profile });
     registerRegistrationRoutes(app, {
       ...signInDeps,
       registration: services.registration,

@@ -5,6 +5,7 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, signInFailures } from "./accounts.tables.server.ts";
 import { expireMemberships } from "./membership/membership.service.server.ts";
+import { createAccountTokens } from "./email-links/account-tokens.server.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -56,6 +57,7 @@ export function accountsJobs(db: Database, sessionsEnded: SessionsEndedNotice = 
   return [
     { name: "accounts.membership-expiry", everyMs: MINUTE, runOn: "leader", run: async ({ now, signal }) => void (await expireMemberships(db, now, signal)) },
     { name: "accounts.expired-sessions", everyMs: 10 * MINUTE, runOn: "leader", run: async ({ now, signal }) => void (await deleteExpiredSessions(db, now, signal, sessionsEnded)) },
+    { name: "accounts.old-email-links", everyMs: 60 * MINUTE, runOn: "leader", run: async ({ now }) => void (await createAccountTokens(db, () => now).prune()) },
     { name: "accounts.old-sign-in-failures", everyMs: 10 * MINUTE, runOn: "leader", run: async ({ now, signal }) => void (await deleteOldSignInFailures(db, now, signal)) },
   ];
 }

@@ -24,6 +24,10 @@ export const users = pgTable(
     membershipLevel: smallint("membership_level").notNull().default(10),
     flairCode: varchar("flair_code", { length: 40 }).notNull().default("nothing"),
     statusText: varchar("status_text", { length: 50 }),
+    /** Where the member says they live (free text, shown on the profile). */
+    location: varchar("location", { length: 100 }),
+    /** The member's own words about themselves (plain text, shown on the profile). */
+    bio: varchar("bio", { length: 1000 }),
     avatarUrl: text("avatar_url"),
     isEnabled: boolean("is_enabled").notNull().default(true),
     isStreamer: boolean("is_streamer").notNull().default(false),
@@ -142,4 +146,26 @@ export const signInFailures = pgTable(
     // The cleanup job finds old failures through it.
     index("sign_in_failures_failed_at_idx").on(table.failedAt),
   ],
+);
+
+/**
+ * Single-use links sent by email: a password reset, or the confirmation of a
+ * new address. Only the SHA-256 of the token is kept (a copy of the database
+ * opens no link); a link is used by setting used_at in the same statement that
+ * checks it, so two clicks never both succeed.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** "password_reset" or "email_change". */
+    purpose: varchar("purpose", { length: 16 }).notNull(),
+    /** The address an email change moves to, once confirmed. */
+    newEmail: varchar("new_email", { length: 254 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("account_tokens_user_purpose_idx").on(table.userId, table.purpose, table.createdAt), index("account_tokens_expires_at_idx").on(table.expiresAt)],
 );

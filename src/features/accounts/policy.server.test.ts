@@ -26,7 +26,7 @@ function placeholderRow(): UserRow {
   const at = new Date("2026-01-01T00:00:00Z");
   return {
     id: 7, uuid: "00000000-0000-0000-0000-000000000007", username: "someone", usernameKey: "someone", email: null, passwordHash: null, firstName: null, lastName: null,
-    countryCode: "XX", chessTitle: null, membershipLevel: 10, flairCode: "nothing", statusText: null, avatarUrl: null, isEnabled: true, isStreamer: false,
+    countryCode: "XX", chessTitle: null, membershipLevel: 10, flairCode: "nothing", statusText: null, location: null, bio: null, avatarUrl: null, isEnabled: true, isStreamer: false,
     timezone: "UTC", language: "en", contentLanguage: null, archiveView: "grid", homeContentType: "following", fairPlayAgree: false, skillLevel: null,
     allowFriendRequests: true, profileEditingAllowed: true, totpSecret: null, totpEnabledAt: null, membershipExpiresAt: null, disabledAt: null, closedAt: null,
     createdAt: at, lastLoginAt: null,

@@ -67,6 +67,24 @@ describe.skipIf(!instances.available)("a session's sockets across two instances"
     }
   });
 
+  it("closes the other sessions' sockets on a password change, and keeps the current one's", async () => {
+    const current = await signIn(first, "moderator");
+    const other = await signIn(first, "moderator");
+    const otherSocket = await listeningOn(second, other);
+    const currentSocket = await listeningOn(second, current);
+    try {
+      const changed = await current.session.post("/settings/password", { current_password: demoPassword, password: "a-new-moderator-password" });
+      expect(changed.status).toBe(200);
+      expect(await otherSocket.waitForClose()).toBe(closeCodes.sessionEnded);
+      await publishToRoom(first.kingside.bus, memberRoom(current.id), systemBroadcast, { text: "still here" });
+      expect((await currentSocket.next("event")).data.payload).toEqual({ text: "still here" });
+      expect(currentSocket.closeCode).toBeUndefined();
+    } finally {
+      otherSocket.close();
+      currentSocket.close();
+    }
+  });
+
   it("closes every socket of a member who closes their account, on both instances", async () => {
     const carla = await signIn(first, "carla");
     const onA = await listeningOn(first, carla);

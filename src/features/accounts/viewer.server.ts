@@ -41,7 +41,8 @@ export function anonymousCsrfToken(request: FastifyRequest, csrfSecret: Buffer):
 /** Paths that take no CSRF token: the write-only telemetry sinks (docs/decisions/0004). */
 const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//];
+// Uploaded files (/uploads/) are public and cached by everyone: no session, no cookie.
+const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//, /^\/uploads\//];
 
 export type { CookiePolicy };
 

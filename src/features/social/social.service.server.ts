@@ -52,6 +52,11 @@ export interface PendingFriendRequest {
 
 const PENDING_REQUESTS_SHOWN = 100;
 
+/** A member the viewer blocked or muted, as /settings lists them (the same shape as a pending request; `createdAt` is when). */
+export type QuietedMember = PendingFriendRequest;
+/** How many of each list /settings shows, newest first. */
+const QUIETED_SHOWN = 200;
+
 type Target = Pick<UserRow, "id" | "username" | "membershipLevel" | "isEnabled" | "allowFriendRequests">;
 
 const targetColumns = {
@@ -504,6 +509,17 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       ]);
       const present = (row: (typeof incoming)[number]): PendingFriendRequest => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl, createdAt: row.createdAt.toISOString() });
       return { incoming: incoming.map(present), outgoing: outgoing.map(present) };
+    },
+
+    /** The members `memberId` blocked and muted, newest first (Unblock and Unmute in /settings). */
+    async blockedAndMutedBy(memberId: number): Promise<{ blocked: QuietedMember[]; muted: QuietedMember[] }> {
+      const member = { username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle };
+      const [blocked, muted] = await Promise.all([
+        db.select({ ...member, createdAt: blocks.createdAt }).from(blocks).innerJoin(users, eq(users.id, blocks.blockedId)).where(eq(blocks.blockerId, memberId)).orderBy(desc(blocks.createdAt)).limit(QUIETED_SHOWN),
+        db.select({ ...member, createdAt: mutes.createdAt }).from(mutes).innerJoin(users, eq(users.id, mutes.mutedId)).where(eq(mutes.muterId, memberId)).orderBy(desc(mutes.createdAt)).limit(QUIETED_SHOWN),
+      ]);
+      const present = (row: (typeof blocked)[number]): QuietedMember => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl, createdAt: row.createdAt.toISOString() });
+      return { blocked: blocked.map(present), muted: muted.map(present) };
     },
 
     async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {

@@ -15,7 +15,10 @@ import type { EventBus } from "../realtime/bus.server.ts";
 import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
-/** What the process gives every feature's service factory. */import type { Mailer } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
+
+/** What the process gives every feature's service factory. */
 
 export interface PlatformDeps {
   readonly db: Database;
@@ -32,6 +35,8 @@ export interface PlatformDeps {
   readonly outbox: OutboxRelay;
   /** The one mailer (SMTP when SMTP_URL is set, else the local outbox of files). */
   readonly mailer: Mailer;
+  /** The one store of uploaded files (local disk under the data directory by default). */
+  readonly storage: FileStorage;
   /** Who asks, as the feature that owns sessions learnt it (the platform's own routes read the member from here, never from a body). */
   readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
 }

@@ -34,7 +34,7 @@ export function formFailed(request: FastifyRequest, reply: FastifyReply, failure
   const url = new URL(backTo, "http://same.invalid");
   url.searchParams.set("error", failure.code);
   for (const [name, value] of Object.entries(keep)) if (value) url.searchParams.set(name, value);
-  return reply.redirect(url.pathname + url.search, 303);
+  return reply.redirect(url.pathname + url.search + url.hash, 303);
 }
 
 /** A failure whose text is one of the API error catalogue's. */

@@ -48,6 +48,11 @@ const enableMemberPage = "features/accounts/staff/pages/enable-member-page.tsx";
 const twoFactorPage = "features/accounts/two-factor/pages/two-factor-page.tsx";
 const accountSettingsPage = "features/accounts/settings/pages/settings-page.tsx";
 const registerPage = "features/accounts/registration/pages/register-page.tsx";
+const forgotPasswordPage = "features/accounts/password-reset/pages/forgot-password-page.tsx";
+const resetPasswordPage = "features/accounts/password-reset/pages/reset-password-page.tsx";
+const confirmEmailPage = "features/accounts/settings/pages/confirm-email-page.tsx";
+/** The single-use links sent by email (32 random bytes, base64url). */
+const EMAIL_LINK_TOKEN = "[A-Za-z0-9_-]{43}";
 const playNewPage = "features/play/lobby/play-new-page.tsx";
 const notificationsPage = "features/notifications/pages/notifications-page.tsx";
 const gamePage = "features/play/game-page/game-page.tsx";
@@ -58,8 +63,12 @@ export const pageRoutes = [
   { name: "web_root", path: "/", file: homePage, feature: "site" },
   { name: "web_home", path: "/home", file: homePage, feature: "site" },
   { name: "web_security_register", path: "/register", file: registerPage, feature: "accounts", query: ["redirectUrl"] },
-  { name: "web_security_login", path: "/login", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
+  { name: "web_security_login", path: "/login", file: loginPage, feature: "accounts", query: ["redirectUrl", "done"] },
   { name: "web_security_login_and_go", path: "/login_and_go", file: loginPage, feature: "accounts", query: ["redirectUrl"] },
+  // Not in spec 000: account basics by email (docs/decisions/0023).
+  { name: "web_security_forgot_password", path: "/forgot-password", file: forgotPasswordPage, feature: "accounts", query: ["done", "error"] },
+  { name: "web_security_reset_password", path: "/reset-password/{token}", file: resetPasswordPage, feature: "accounts", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"] },
+  { name: "web_user_settings_confirm_email", path: "/settings/email/confirm/{token}", file: confirmEmailPage, feature: "settings", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"] },
   { name: "web_2fa_login", path: "/2fa", file: twoFactorPage, feature: "accounts", query: ["redirectUrl"] },
   // Spec 000 §2 names q; page is ours (docs/decisions/0024). Members are what can be searched so far.
   { name: "web_search", path: "/search", file: "features/members/search/search-page.tsx", feature: "members", query: ["q", "page"] },

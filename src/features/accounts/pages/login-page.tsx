@@ -17,11 +17,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
     redirectUrl,
     error: query.get("error")?.replace(/[^a-z_]/g, "").slice(0, 40) ?? null,
     username: query.get("username")?.slice(0, 254) ?? "",
+    passwordReset: query.get("done") === "password_reset",
   };
 }
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { routeName, redirectUrl, error, username } = loaderData;
+  const { routeName, redirectUrl, error, username, passwordReset } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   return (
@@ -30,6 +31,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       <form method="post" action="/login" className="ks-form ks-card">
         <FormSecurityFields />
         {redirectUrl && <input type="hidden" name="redirectUrl" value={redirectUrl} />}
+        {passwordReset && (
+          <p className="ks-form-success" role="status">
+            {intl.formatMessage({ id: "password_reset.done" })}
+          </p>
+        )}
         {error && (
           <p className="ks-form-error" role="alert">
             {intl.formatMessage({ id: `accounts.error.${error}`, defaultMessage: intl.formatMessage({ id: "error.bad_request" }) }, { label: "" })}
@@ -43,6 +49,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           <span>{intl.formatMessage({ id: "accounts.login.password" })}</span>
           <input name="password" type="password" autoComplete="current-password" required maxLength={200} autoFocus={!!username} />
         </label>
+        <p className="ks-login-forgot">
+          <a href={link("web_security_forgot_password")}>{intl.formatMessage({ id: "accounts.login.forgot_password" })}</a>
+        </p>
         <label className="ks-checkbox">
           <input name="remember" type="checkbox" value="1" />
           <span>{intl.formatMessage({ id: "accounts.login.remember" })}</span>

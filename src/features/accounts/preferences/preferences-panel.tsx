@@ -27,7 +27,8 @@ function useReturnPath(): string {
 }
 
 /**
- * The signed-in member's display preferences, on their own profile page:
+ * The signed-in member's display preferences, in the Preferences section of
+ * /settings (which titles it):
  * archive view, home feed and the fair-play agreement. Every control is a
  * submit button of a real form (it works before and without JavaScript);
  * with JavaScript the change shows at once and is saved in the background,
@@ -46,8 +47,7 @@ export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, 
   const fairPlay = useOptimisticSetting(fairPlayAgree, (client, next: boolean) => client.post<FairPlayAgreeResponse>(preferencePaths.fairPlayAgree(next)));
 
   return (
-    <section className="ks-card ks-preferences" aria-labelledby="preferences-title">
-      <h2 id="preferences-title">{intl.formatMessage({ id: "preferences.title" })}</h2>
+    <div className="ks-preferences">
       <SegmentedPreference
         id="pref-archive-view"
         label={intl.formatMessage({ id: "preferences.archive_view" })}
@@ -87,7 +87,7 @@ export function PreferencesPanel({ archiveView, homeContentType, fairPlayAgree, 
         setting={fairPlay}
         returnPath={returnPath}
       />
-    </section>
+    </div>
   );
 }
 

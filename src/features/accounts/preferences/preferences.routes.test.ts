@@ -152,15 +152,17 @@ describe.each(databaseTargets())("roles and display preferences on $name", (targ
   });
 
   describe("the preferences panel", () => {
-    it("shows on the member's own profile only, as real forms with the current values", async () => {
+    it("shows in /settings, where players look for it, as real forms with the current values; no longer on the profile", async () => {
       const carla = await as("carla");
       await carla.post("/callback/user/archive-view", { archiveView: "list" });
-      const own = await carla.html("/member/carla");
+      const own = await carla.html("/settings");
       expect(own).toContain('id="preferences-title"');
       expect(own).toContain('action="/callback/user/archive-view"');
       expect(own).toMatch(/<button[^>]*value="list"[^>]*aria-pressed="true"[^>]*>List</);
       expect(own).toContain('action="/callback/user/home-recent-content-type"');
       expect(own).toMatch(/action="\/callback\/user\/set-fair-play-agree\/[01]"/);
+      expect(own).toContain('<input type="hidden" name="redirectUrl" value="/settings"/>');
+      expect(await carla.html("/member/carla")).not.toContain('id="preferences-title"');
       expect(await carla.html("/member/alice")).not.toContain('id="preferences-title"');
       expect(await anonymous().html("/member/carla")).not.toContain('id="preferences-title"');
     });

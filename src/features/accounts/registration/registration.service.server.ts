@@ -7,7 +7,7 @@ import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { CountryCode } from "./countries.ts";
-import { usernameKeyOf, usernameShapeProblem, type RegistrationFieldError, type UsernameProblem } from "./registration-rules.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, usernameKeyOf, usernameShapeProblem, type RegistrationFieldError, type UsernameProblem } from "./registration-rules.ts";
 import type { GuestSummary } from "./registration.schema.ts";
 
 export interface RegistrationInput {
@@ -58,6 +58,17 @@ export function passwordProblems(password: string, owner: { readonly username: s
   if (typed === owner.username.trim().toLowerCase()) return ["password.same_as_username"];
   if (owner.email && typed === owner.email.trim().toLowerCase()) return ["password.same_as_email"];
   return [];
+}
+
+/**
+ * The first thing wrong with a new password (a reset or a change in
+ * /settings): the registration form's length rules, then passwordProblems.
+ */
+export function newPasswordProblem(password: string, owner: { readonly username: string; readonly email: string | null }): RegistrationFieldError | null {
+  if (password.length === 0) return "password.required";
+  if (password.length < PASSWORD_MIN_LENGTH) return "password.too_short";
+  if (password.length > PASSWORD_MAX_LENGTH) return "password.too_long";
+  return passwordProblems(password, owner)[0] ?? null;
 }
 
 function refused(errors: readonly RegistrationFieldError[]): Result<never, RegistrationRefusal> {

@@ -30,7 +30,7 @@ export function keyedFailure(request: FastifyRequest, status: number, code: stri
   return { status, code, message: translate(request, messageKey) };
 }
 
-/** Back to /settings with ?error=<code>. */
-export function backToSettings(request: FastifyRequest, reply: FastifyReply, failure: FormFailure) {
-  return formFailed(request, reply, failure, pageLinkFor(request, "web_user_settings"));
+/** Back to /settings with ?error=<code>, at the section the form was in (`anchor`). */
+export function backToSettings(request: FastifyRequest, reply: FastifyReply, failure: FormFailure, anchor?: string) {
+  return formFailed(request, reply, failure, pageLinkFor(request, "web_user_settings", {}, anchor ? { anchor } : {}));
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { formSucceeded, type FormFailure } from "../../../platform/http/form-response.server.ts";
+import { formFailed, formSucceeded, type FormFailure } from "../../../platform/http/form-response.server.ts";
 import { SESSION_COOKIE } from "../sessions.service.server.ts";
 import { anonymousCsrfToken, setCsrfCookie, type CookiePolicy } from "../viewer.server.ts";
 import { backToSettings, keyedFailure, memberSession, refuseNonMember } from "./member-form.server.ts";
 import { pageLinkFor } from "./page-links.server.ts";
-import { closeAccountBodySchema, revokeSessionBodySchema, type SettingsFailure } from "./settings.schema.ts";
+import { changeEmailBodySchema, changePasswordBodySchema, closeAccountBodySchema, confirmEmailBodySchema, revokeSessionBodySchema, type CredentialsFailure, type SettingsFailure } from "./settings.schema.ts";
 import type { AccountSettingsService } from "./settings.service.server.ts";
+import type { CredentialsService } from "./credentials.service.server.ts";
+import { TOKEN_PATTERN } from "../email-links/account-tokens.server.ts";
+import { isRegistrationFieldError } from "../registration/registration-rules.ts";
 
 const FAILURE_STATUS: Readonly<Record<SettingsFailure, number>> = {
   session_not_found: 404,
@@ -15,20 +18,68 @@ const FAILURE_STATUS: Readonly<Record<SettingsFailure, number>> = {
   wrong_password: 422,
   too_many_attempts: 429,
   account_already_closed: 409,
+  email_invalid: 422,
+  email_unchanged: 422,
+  email_taken: 409,
+  too_many_links: 429,
+  invalid_link: 410,
 };
 
 function settingsFailure(request: FastifyRequest, code: SettingsFailure): FormFailure {
   return keyedFailure(request, FAILURE_STATUS[code], code, `account_settings.error.${code}`);
 }
 
+/** A refused password or email change: a new password's problem has the registration form's message. */
+function credentialsFailure(request: FastifyRequest, code: CredentialsFailure): FormFailure {
+  if (isRegistrationFieldError(code)) return keyedFailure(request, 422, code, `registration.error.${code}`);
+  return settingsFailure(request, code);
+}
+
 export interface AccountSettingsRouteDeps {
   readonly settings: AccountSettingsService;
+  readonly credentials: CredentialsService;
   readonly csrfSecret: Buffer;
   readonly cookies: CookiePolicy;
 }
 
-/** POST /settings/sessions/revoke, /settings/sessions/revoke-others and /settings/close-account. */
+/**
+ * POST /settings/sessions/revoke, /settings/sessions/revoke-others,
+ * /settings/close-account, /settings/password, /settings/email and
+ * /settings/email/confirm (the last one from the link mailed to the new
+ * address: it needs no session, the link is the proof).
+ */
 export function registerAccountSettingsRoutes(app: FastifyInstance, deps: AccountSettingsRouteDeps): void {
+  app.post("/settings/password", async (request, reply) => {
+    const session = memberSession(request);
+    if (!session) return refuseNonMember(request, reply);
+    const parsed = changePasswordBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) return backToSettings(request, reply, settingsFailure(request, "password_required"), "password");
+    const result = await deps.credentials.changePassword(session.user.id, session.tokenHash, { current: parsed.data.current_password, password: parsed.data.password ?? "" }, request.ip);
+    if (!result.ok) return backToSettings(request, reply, credentialsFailure(request, result.error), "password");
+    return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "password_changed" }, { anchor: "password" }));
+  });
+
+  app.post("/settings/email", async (request, reply) => {
+    const session = memberSession(request);
+    if (!session) return refuseNonMember(request, reply);
+    const parsed = changeEmailBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) return backToSettings(request, reply, settingsFailure(request, "email_invalid"), "email");
+    const result = await deps.credentials.requestEmailChange(session.user.id, { password: parsed.data.password, email: parsed.data.email }, request.ip, request.siteOrigin);
+    if (!result.ok) return backToSettings(request, reply, credentialsFailure(request, result.error), "email");
+    return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "email_link_sent" }, { anchor: "email" }));
+  });
+
+  app.post("/settings/email/confirm", async (request, reply) => {
+    const parsed = confirmEmailBodySchema.safeParse(request.body ?? {});
+    const token = parsed.success && TOKEN_PATTERN.test(parsed.data.token) ? parsed.data.token : null;
+    const result = token ? await deps.credentials.confirmEmailChange(token, request.siteOrigin) : null;
+    if (!result?.ok) {
+      const failure = credentialsFailure(request, result?.error ?? "invalid_link");
+      return formFailed(request, reply, failure, token ? pageLinkFor(request, "web_user_settings_confirm_email", { token }) : pageLinkFor(request, "web_user_settings"));
+    }
+    return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "email_changed" }, { anchor: "email" }), { email: result.value.newEmail });
+  });
+
   app.post("/settings/sessions/revoke", async (request, reply) => {
     const session = memberSession(request);
     if (!session) return refuseNonMember(request, reply);

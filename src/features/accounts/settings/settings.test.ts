@@ -150,4 +150,37 @@ describe.each(databaseTargets())("account settings on $name", (target) => {
     expect(json.status).toBe(403);
     expect(JSON.parse(json.text)).toMatchObject({ code: "account_closed", message: expect.stringContaining("Closed: Inactive") });
   });
+
+  it("is in sections, and lists the members this one blocked and muted with Unblock and Unmute", async () => {
+    await createTestMember(db(), "st_quiet", PASSWORD);
+    await createTestMember(db(), "st_noisy", PASSWORD);
+    await createTestMember(db(), "st_rude", PASSWORD);
+    const quiet = await signedIn("st_quiet");
+    let page = await quiet.get("/settings");
+    for (const section of ["account", "profile", "email", "password", "preferences", "two-factor", "sessions", "blocked", "close-account"]) {
+      expect(page.text, section).toContain(`id="${section}"`);
+      expect(page.text, section).toContain(`href="#${section}"`);
+    }
+    // (The page also carries the message catalogue: look for the rendered element.)
+    const noneBlocked = '<p class="ks-muted">You have not blocked anyone.</p>';
+    expect(page.text).toContain(noneBlocked);
+    expect(page.text).toContain('<p class="ks-muted">You have not muted anyone.</p>');
+
+    // Through the social feature's own calls, as the card makes them.
+    expect((await quiet.post("/callback/member/st_rude/block", {}, { json: true })).status).toBe(200);
+    expect((await quiet.post("/callback/member/st_noisy/mute-account", {}, { json: true })).status).toBe(200);
+    page = await quiet.get("/settings");
+    expect(page.text).toMatch(/<li class="ks-quieted-member" data-username="st_rude">[\s\S]*?aria-label="Unblock st_rude"/);
+    expect(page.text).toMatch(/<li class="ks-quieted-member" data-username="st_noisy">[\s\S]*?aria-label="Unmute st_noisy"/);
+    expect(page.text).not.toContain(noneBlocked);
+
+    expect((await quiet.post("/callback/member/st_rude/unblock", {}, { json: true })).status).toBe(200);
+    expect((await quiet.post("/callback/member/st_noisy/unmute-account", {}, { json: true })).status).toBe(200);
+    page = await quiet.get("/settings");
+    expect(page.text).not.toContain('data-username="st_rude"');
+    expect(page.text).not.toContain('data-username="st_noisy"');
+    // Another member's lists are their own.
+    const rude = await signedIn("st_rude");
+    expect((await rude.get("/settings")).text).toContain(noneBlocked);
+  });
 });

@@ -5,8 +5,14 @@ import { isProtectedAccount } from "./staff.policy.server.ts";
 import { staffActionFailures } from "./staff.schema.ts";
 import type { MemberAccountPanelsData, PanelNotice } from "./member-account-panels.tsx";
 
-const doneNotices = { gifted: "membership.done.gifted", disabled: "staff.done.disabled", enabled: "staff.done.enabled" } as const;
-const doneCodes = ["gifted", "disabled", "enabled"] as const;
+const doneNotices = {
+  gifted: "membership.done.gifted",
+  disabled: "staff.done.disabled",
+  enabled: "staff.done.enabled",
+  profile_editing_allowed: "staff.done.profile_editing_allowed",
+  profile_editing_disallowed: "staff.done.profile_editing_disallowed",
+} as const;
+const doneCodes = ["gifted", "disabled", "enabled", "profile_editing_allowed", "profile_editing_disallowed"] as const;
 
 /** The notice a form post without JavaScript came back with (?error= / ?done=), as a message key. */
 function noticeFrom(query: URLSearchParams): PanelNotice | null {
@@ -21,8 +27,8 @@ function noticeFrom(query: URLSearchParams): PanelNotice | null {
 }
 
 /**
- * What the account panels of /member/{username} show to this viewer: their
- * own preferences on their own page, a gift form on another member's page
+ * What the account panels of /member/{username} show to this viewer (their
+ * preferences are in /settings): a gift form on another member's page
  * when a gift is possible, and staff tools for staff. Hiding is a courtesy;
  * every action is checked again by its route.
  */
@@ -30,7 +36,7 @@ export async function memberAccountPanels(context: Pick<KingsideLoadContext, "vi
   const viewer = context.viewer;
   const member = await context.services.staff.memberAccountByUsername(username);
   const notice = noticeFrom(query);
-  if (!member) return { disabled: false, notice, preferences: null, gift: null, staff: null };
+  if (!member) return { disabled: false, notice, gift: null, staff: null };
   const isSelf = viewer.isLoggedIn && viewer.id === member.id;
   const canGift =
     viewer.isMember &&
@@ -40,10 +46,10 @@ export async function memberAccountPanels(context: Pick<KingsideLoadContext, "vi
   return {
     disabled: !member.isEnabled,
     notice,
-    preferences: isSelf
-      ? { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, allowFriendRequests: viewer.allowFriendRequests, canChooseHomeContent: viewer.isMember }
-      : null,
     gift: canGift ? { username: member.username } : null,
-    staff: viewer.isStaff && !isSelf ? { memberId: member.id, username: member.username, isEnabled: member.isEnabled, canDisable: !isProtectedAccount(member.membershipLevel) } : null,
+    staff:
+      viewer.isStaff && !isSelf
+        ? { memberId: member.id, username: member.username, isEnabled: member.isEnabled, canDisable: !isProtectedAccount(member.membershipLevel), profileEditingAllowed: member.profileEditingAllowed }
+        : null,
   };
 }

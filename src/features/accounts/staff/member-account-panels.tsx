@@ -8,7 +8,6 @@ import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
 import { PlanChoiceFields } from "../membership/components/plan-choice-fields.tsx";
-import { PreferencesPanel, type PreferencesPanelProps } from "../preferences/preferences-panel.tsx";
 import type { StaffAccountResponse } from "./staff.schema.ts";
 
 export interface PanelNotice {
@@ -20,15 +19,13 @@ export interface MemberAccountPanelsData {
   /** The account is disabled by staff: everyone sees a notice. */
   readonly disabled: boolean;
   readonly notice: PanelNotice | null;
-  /** Only on the viewer's own page. */
-  readonly preferences: PreferencesPanelProps | null;
   /** When the viewer may gift this member a membership. */
   readonly gift: { readonly username: string } | null;
   /** Staff tools, for staff looking at someone else. */
-  readonly staff: { readonly memberId: number; readonly username: string; readonly isEnabled: boolean; readonly canDisable: boolean } | null;
+  readonly staff: { readonly memberId: number; readonly username: string; readonly isEnabled: boolean; readonly canDisable: boolean; readonly profileEditingAllowed: boolean } | null;
 }
 
-/** The account parts of a member's page: notices, own preferences, the gift form, staff tools. */
+/** The account parts of a member's page: notices, the gift form, staff tools. */
 export function MemberAccountPanels({ panels }: { panels: MemberAccountPanelsData }) {
   const intl = useIntl();
   return (
@@ -43,7 +40,6 @@ export function MemberAccountPanels({ panels }: { panels: MemberAccountPanelsDat
           {intl.formatMessage({ id: "staff.account.disabled" })}
         </p>
       )}
-      {panels.preferences && <PreferencesPanel {...panels.preferences} />}
       {panels.gift && <GiftMembershipForm username={panels.gift.username} />}
       {panels.staff && <StaffAccountPanel {...panels.staff} />}
     </>
@@ -65,7 +61,7 @@ function GiftMembershipForm({ username }: { username: string }) {
   );
 }
 
-function StaffAccountPanel({ memberId, username, isEnabled, canDisable }: NonNullable<MemberAccountPanelsData["staff"]>) {
+function StaffAccountPanel({ memberId, username, isEnabled, canDisable, profileEditingAllowed }: NonNullable<MemberAccountPanelsData["staff"]>) {
   const intl = useIntl();
   const link = useLinks();
   const client = useHttpClient();
@@ -108,7 +104,21 @@ function StaffAccountPanel({ memberId, username, isEnabled, canDisable }: NonNul
           </a>
         )}
         {isEnabled && !canDisable && <p className="ks-muted">{intl.formatMessage({ id: "staff.error.account_protected" })}</p>}
+        <ProfileEditingSwitch username={username} allowed={profileEditingAllowed} />
       </div>
     </section>
+  );
+}
+
+/** Staff's profile-editing switch (spec 000 §4): a plain form post to /callback/{allow|disallow}-profile-editing/{user}. */
+function ProfileEditingSwitch({ username, allowed }: { username: string; allowed: boolean }) {
+  const intl = useIntl();
+  const action = `/callback/${allowed ? "disallow" : "allow"}-profile-editing/${encodeURIComponent(username)}`;
+  return (
+    <form method="post" action={action} className="ks-inline-form">
+      <FormSecurityFields />
+      {!allowed && <p className="ks-muted">{intl.formatMessage({ id: "staff.profile_editing.disallowed_note" })}</p>}
+      <button type="submit" className="ks-button">{intl.formatMessage({ id: allowed ? "staff.profile_editing.disallow" : "staff.profile_editing.allow" })}</button>
+    </form>
   );
 }

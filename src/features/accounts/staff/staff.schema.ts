@@ -17,6 +17,7 @@ export const staffMemberAccountSchema = z.object({
   ...memberSummaryFields,
   isEnabled: z.boolean(),
   disabledAt: z.string().nullable(),
+  profileEditingAllowed: z.boolean(),
 });
 export type StaffMemberAccount = z.infer<typeof staffMemberAccountSchema>;
 

@@ -13,6 +13,7 @@ const accountColumns = {
   ...memberSummaryColumns,
   isEnabled: users.isEnabled,
   disabledAt: users.disabledAt,
+  profileEditingAllowed: users.profileEditingAllowed,
 };
 
 type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
@@ -23,6 +24,7 @@ function presentAccount(row: AccountRow): StaffMemberAccount {
     ...presentMemberSummary(row),
     isEnabled: row.isEnabled,
     disabledAt: row.disabledAt?.toISOString() ?? null,
+    profileEditingAllowed: row.profileEditingAllowed,
   };
 }
 

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
-import { CSRF_COOKIE } from "../../../platform/security/csrf-names.ts";
+import { CSRF_COOKIE, CSRF_FIELD } from "../../../platform/security/csrf-names.ts";
 import { HttpSession } from "../../../test/http-session.ts";
 import { users } from "../accounts.tables.server.ts";
 
@@ -22,6 +22,8 @@ export interface TestBrowser {
   get(path: string): Promise<TestResponse>;
   /** A form post (application/x-www-form-urlencoded), or JSON with `{ json: true }`. */
   post(path: string, fields?: Readonly<Record<string, string>>, options?: { json?: boolean; csrf?: boolean }): Promise<TestResponse>;
+  /** A multipart form post, as a browser sends a form with a file: the CSRF token as the _token field first. */
+  upload(path: string, files: Readonly<Record<string, { data: Buffer; name: string; type: string }>>, fields?: Readonly<Record<string, string>>): Promise<TestResponse>;
 }
 
 async function read(pending: Promise<Response>): Promise<TestResponse> {
@@ -35,6 +37,13 @@ export function createTestBrowser(baseUrl: string, userAgent = "Mozilla/5.0 (X11
     cookies: session.cookies,
     get: (path) => read(session.get(path)),
     post: (path, fields = {}, options = {}) => read(options.json ? session.request("POST", path, { json: fields, csrf: options.csrf }) : session.postForm(path, fields, { csrf: options.csrf })),
+    upload: (path, files, fields = {}) => {
+      const form = new FormData();
+      form.set(CSRF_FIELD, session.csrfToken);
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      for (const [name, file] of Object.entries(files)) form.set(name, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+      return read(session.request("POST", path, { multipart: form, csrf: false }));
+    },
   };
 }
 

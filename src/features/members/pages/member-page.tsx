@@ -48,14 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
     return data({ found: false as const, username, suggestions }, { status: 404 });
   }
-  const [accountPanels, friends, pendingRequests] = await Promise.all([
+  const [accountPanels, friends, pendingRequests, about] = await Promise.all([
     memberAccountPanels(context, card.username, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
     context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
     // Only the member sees their own pending requests.
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
+    // Where they live and their own words, as they wrote them in /settings.
+    context.services.profile.publicDetails(card.userId),
   ]);
-  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests };
+  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
@@ -71,7 +73,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
-function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests }: ProfileData) {
+function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about }: ProfileData) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -116,8 +118,20 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
                   <span>{fullName}</span>
                 </>
               )}
+              {about?.location && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="ks-profile-location">
+                    <span className="ks-visually-hidden">{intl.formatMessage({ id: "profile.location" })}: </span>
+                    {about.location}
+                  </span>
+                </>
+              )}
             </p>
           </PageHeader>
+          {about?.bio && (
+            <p className="ks-profile-bio">{about.bio}</p>
+          )}
           {card.isSelf ? <StatusEditor key={card.statusText ?? ""} statusText={card.statusText} /> : card.statusText && <p className="ks-status-text ks-profile-status">{card.statusText}</p>}
           <dl className="ks-facts ks-profile-facts">
             <div>

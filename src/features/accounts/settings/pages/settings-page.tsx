@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { data, redirect } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
@@ -10,7 +11,15 @@ import { isTwoFactorFailure } from "../../two-factor/two-factor.schema.ts";
 import { CloseAccountForm } from "../components/close-account-form.tsx";
 import { SessionsList } from "../components/sessions-list.tsx";
 import { cookieValue } from "../page-links.server.ts";
-import { isSettingsOutcome, settingsFailures } from "../settings.schema.ts";
+import { isSettingsOutcome, newPasswordFailures, settingsFailures } from "../settings.schema.ts";
+import { EmailForm, PasswordForm } from "../components/credentials-forms.tsx";
+import { ProfileForms } from "../../profile/components/profile-forms.tsx";
+import { isProfileFailure } from "../../profile/profile.schema.ts";
+import { countryOptions } from "../../registration/country-options.server.ts";
+import { PreferencesPanel } from "../../preferences/preferences-panel.tsx";
+import { QuietedMembers } from "../../../social/quieted/quieted-members.tsx";
+import { resolveRequestLocale } from "../../../../platform/i18n/request-locale.ts";
+import { useLinks } from "../../../../platform/links/use-links.ts";
 import type { Route } from "./+types/settings-page";
 import "../settings.css";
 import "../../two-factor/two-factor.css";
@@ -18,14 +27,22 @@ import "../../two-factor/two-factor.css";
 /** The message of an ?error=<code> from one of the settings endpoints, or null. */
 function errorMessageKey(code: string | null): string | null {
   if (isTwoFactorFailure(code)) return `two_factor.error.${code}`;
+  if (isProfileFailure(code)) return `profile_settings.error.${code}`;
+  const passwordFailure = newPasswordFailures.find((failure) => failure === code);
+  if (passwordFailure) return `registration.error.${passwordFailure}`;
   const settingsFailure = settingsFailures.find((failure) => failure === code);
   return settingsFailure ? `account_settings.error.${settingsFailure}` : null;
 }
 
+/** The page's sections, in order: the navigation at the top links to each by its id. */
+const sections = ["account", "profile", "email", "password", "preferences", "two-factor", "sessions", "blocked", "close-account"] as const;
+
 /**
- * /settings for signed-in members: security (two-factor sign-in), active
- * sessions and closing the account. Everything works through plain form posts
- * that come back here with ?done=<outcome> or ?error=<code>.
+ * /settings for signed-in members, in sections: account, profile (avatar,
+ * names, location, country, bio), email, password, preferences, two-factor
+ * sign-in, active sessions, blocked and muted members, closing the account.
+ * Forms are plain posts that come back here with ?done=<outcome> or
+ * ?error=<code>; preferences and Unblock/Unmute also work in place.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
@@ -43,18 +60,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("cookie");
   const sessionToken = cookieValue(cookies, SESSION_COOKIE);
   if (!sessionToken) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
-  const settings = await context.services.accountSettings.page({
-    userId: viewer.id,
-    username: viewer.username,
-    sessionToken,
-    recoveryCodesCookie: cookieValue(cookies, RECOVERY_CODES_COOKIE),
-  });
+  const { locale: language } = resolveRequestLocale(new URL(request.url), request.headers.get("host"));
+  const [settings, profile, quieted] = await Promise.all([
+    context.services.accountSettings.page({
+      userId: viewer.id,
+      username: viewer.username,
+      sessionToken,
+      recoveryCodesCookie: cookieValue(cookies, RECOVERY_CODES_COOKIE),
+    }),
+    context.services.profile.details(viewer.id),
+    context.services.social.blockedAndMutedBy(viewer.id),
+  ]);
+  if (!profile) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
+  const international = context.messagesFor(language)["registration.country.international"] ?? "International";
   return {
     routeName: page.route.name,
     closed: false as const,
     done: isSettingsOutcome(done) ? done : null,
     errorKey: errorMessageKey(query.get("error")),
     settings,
+    account: { username: viewer.username, email: await context.services.credentials.emailOf(viewer.id) },
+    profile,
+    countries: countryOptions(language, international),
+    preferences: { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, allowFriendRequests: viewer.allowFriendRequests, canChooseHomeContent: viewer.isMember },
+    quieted,
   };
 }
 
@@ -65,6 +94,7 @@ export function headers() {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
+  const revalidator = useRevalidator();
   const title = intl.formatMessage({ id: `route.${loaderData.routeName}` });
   if (loaderData.closed) {
     return (
@@ -77,10 +107,19 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { done, errorKey, settings } = loaderData;
+  const { done, errorKey, settings, account, profile, countries, preferences, quieted } = loaderData;
   return (
     <section className="ks-page ks-settings-page" aria-labelledby="page-title">
       <PageHeader title={title} />
+      <nav className="ks-settings-nav" aria-label={intl.formatMessage({ id: "account_settings.nav" })}>
+        <ul role="list">
+          {sections.map((section) => (
+            <li key={section}>
+              <a href={`#${section}`}>{intl.formatMessage({ id: sectionTitle[section] })}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {done && (
         <p className="ks-form-success" role="status">
           {intl.formatMessage({ id: `account_settings.done.${done}` })}
@@ -91,20 +130,79 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           {intl.formatMessage({ id: errorKey })}
         </p>
       )}
-      <section className="ks-card ks-settings-section" aria-labelledby="security-title">
-        <h2 id="security-title">{intl.formatMessage({ id: "account_settings.security.title" })}</h2>
+      <SettingsSection id="account">
+        <AccountSummary {...account} />
+      </SettingsSection>
+      <SettingsSection id="profile" lead="profile_settings.lead">
+        <ProfileForms profile={profile} username={account.username} countries={countries} />
+      </SettingsSection>
+      <SettingsSection id="email">
+        <EmailForm email={account.email} />
+      </SettingsSection>
+      <SettingsSection id="password">
+        <PasswordForm />
+      </SettingsSection>
+      <SettingsSection id="preferences">
+        <PreferencesPanel {...preferences} />
+      </SettingsSection>
+      <SettingsSection id="two-factor">
         <TwoFactorSettings status={settings.twoFactor} newRecoveryCodes={settings.newRecoveryCodes} />
-      </section>
-      <section className="ks-card ks-settings-section" aria-labelledby="sessions-title" id="sessions">
-        <h2 id="sessions-title">{intl.formatMessage({ id: "account_settings.sessions.title" })}</h2>
-        <p className="ks-muted">{intl.formatMessage({ id: "account_settings.sessions.lead" })}</p>
+      </SettingsSection>
+      <SettingsSection id="sessions" lead="account_settings.sessions.lead">
         <SessionsList sessions={settings.sessions} />
-      </section>
-      <section className="ks-card ks-settings-section" aria-labelledby="account-title" id="account">
-        <h2 id="account-title">{intl.formatMessage({ id: "account_settings.account.title" })}</h2>
-        <h3 className="ks-settings-subtitle">{intl.formatMessage({ id: "account_settings.close.title" })}</h3>
+      </SettingsSection>
+      <SettingsSection id="blocked" lead="account_settings.quieted.lead">
+        <QuietedMembers blocked={quieted.blocked} muted={quieted.muted} onChanged={() => void revalidator.revalidate()} />
+      </SettingsSection>
+      <SettingsSection id="close-account">
         <CloseAccountForm />
-      </section>
+      </SettingsSection>
     </section>
+  );
+}
+
+const sectionTitle: Readonly<Record<(typeof sections)[number], string>> = {
+  account: "account_settings.account.title",
+  profile: "profile_settings.title",
+  email: "account_settings.email.title",
+  password: "account_settings.password.title",
+  preferences: "preferences.title",
+  "two-factor": "account_settings.two_factor.title",
+  sessions: "account_settings.sessions.title",
+  blocked: "account_settings.quieted.title",
+  "close-account": "account_settings.close.title",
+};
+
+/** One card of the page, titled from sectionTitle; `id` is the navigation's anchor. */
+function SettingsSection({ id, lead, children }: { id: (typeof sections)[number]; lead?: string; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <section className="ks-card ks-settings-section" aria-labelledby={`${id}-title`} id={id}>
+      <h2 id={`${id}-title`}>{intl.formatMessage({ id: sectionTitle[id] })}</h2>
+      {lead && <p className="ks-muted">{intl.formatMessage({ id: lead })}</p>}
+      {children}
+    </section>
+  );
+}
+
+function AccountSummary({ username, email }: { username: string; email: string | null }) {
+  const intl = useIntl();
+  const link = useLinks();
+  return (
+    <>
+      <dl className="ks-facts ks-settings-facts">
+        <div>
+          <dt>{intl.formatMessage({ id: "account_settings.account.username" })}</dt>
+          <dd>{username}</dd>
+        </div>
+        <div>
+          <dt>{intl.formatMessage({ id: "account_settings.account.email" })}</dt>
+          <dd>{email ?? intl.formatMessage({ id: "account_settings.account.no_email" })}</dd>
+        </div>
+      </dl>
+      <p>
+        <a href={link("web_member_profile", { username: username.toLowerCase() })}>{intl.formatMessage({ id: "account_settings.account.profile_link" })}</a>
+      </p>
+    </>
   );
 }
