@@ -40,8 +40,6 @@ export const featureFlagDefaults = {
   clash_flair: false,
   /** Offer the duolingo flair category. */
   duolingo_flair: false,
-  /** Moves of many games share one commit (decision 0015 a3); off while the play bench measures it slower (docs/decisions/0022, bench/play.ts). */
-  play_group_commit: false,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlagName = keyof typeof featureFlagDefaults;

@@ -11,11 +11,11 @@
  *
  * A hot writer (the moves of live games) may publish its own rows right after
  * its commit instead of waiting for the relay's pass (publishCommitted): it
- * writes them with `relay_after` a few seconds ahead (selfPublishedRelayAfter),
+ * writes them with `relay_after` a few seconds ahead (insertSelfPublishedEvents),
  * which the relay respects, so the relay only takes them if that writer died
  * between its commit and its publish.
  */
-import { and, asc, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { asc, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { Database } from "../db/client.server.ts";
@@ -50,14 +50,23 @@ export interface CommittedOutboxRow {
 /** How long the relay leaves a self-published row to its writer: far above a publish, short enough for a crashed writer's events to come soon after. */
 export const selfPublishGraceSeconds = 10;
 
-/** The `relay_after` of a row its writer publishes itself after the commit (publishCommitted). */
-export const selfPublishedRelayAfter = (): SQL => sql`now() + make_interval(secs => ${selfPublishGraceSeconds})`;
+/**
+ * The INSERT of events that their writer publishes itself once committed
+ * (publishCommitted), for a set-based statement that writes many at once (as
+ * a CTE): `events` is a query of (room, type, payload jsonb, version)
+ * columns. Returns the rows' `id` and `room`.
+ */
+export function insertSelfPublishedEvents(events: SQL): SQL {
+  return sql`insert into ${outboxEvents} (room, type, payload, version, relay_after)
+    select room, type, payload, version, now() + make_interval(secs => ${selfPublishGraceSeconds}) from (${events}) as events
+    returning id, room`;
+}
 
 /** What a service calls after its transaction committed. Never throws, never waits. */
 export interface OutboxNotifier {
   kick(): void;
   /**
-   * Publishes committed rows that were written with selfPublishedRelayAfter,
+   * Publishes committed rows that were written with insertSelfPublishedEvents,
    * now and in the order given, then deletes them. What the bus refuses stays
    * for the relay.
    */
