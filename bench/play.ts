@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { WebSocket } from "ws";
 import { createClock } from "../src/chess/clock.ts";
@@ -39,7 +40,18 @@ export interface PlayBenchFigures {
   readonly spectatorP99Ms: number;
   readonly refusals: Record<string, number>;
   readonly serverCpuPercent: number;
+  /** The PostgreSQL backends of the bench's database, in % of one core (the shared WAL writer is not counted). */
+  readonly postgresCpuPercent: number;
+  /**
+   * CPU milliseconds per acknowledged move: the server, its PostgreSQL
+   * backends, the load generator. Unlike latency these hold when the shared
+   * machine is overloaded; 2,000 ms of CPU per second over their sum is the
+   * most this machine could move.
+   */
+  readonly cpuMsPerMove: { readonly server: number; readonly postgres: number; readonly loadGenerator: number };
   readonly loadGeneratorCpuPercent: number;
+  /** The machine's 1-minute load average before and after the measured window (it is shared: figures are noisy). */
+  readonly loadAverage: { readonly before: number; readonly after: number };
   readonly serverRssMb: number;
   readonly serverBytesPerSocket: number;
   readonly bareWs: { readonly messagesPerSecond: number; readonly rttP50Ms: number; readonly rttP99Ms: number; readonly serverCpuPercent: number; readonly serverBytesPerSocket: number };
@@ -61,6 +73,33 @@ function processUsage(pid: number): { rssBytes: number; cpuMs: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   return { rssBytes: rssKb * 1024, cpuMs: ticks * 10 };
+}
+
+/**
+ * CPU time so far of the PostgreSQL backends serving one database (their
+ * process titles name it), per process: the server is shared with other
+ * helpers' tests, whose backends are left out.
+ */
+function postgresCpuMs(database: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      byPid.set(Number(entry), (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return byPid;
+}
+
+/** CPU used between two samples by the processes still there at the second. */
+function cpuBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
@@ -116,7 +155,7 @@ async function openAll<T>(count: number, open: (index: number) => Promise<T>): P
   return opened;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createDatabase(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `kingside_play_bench_${process.pid}_${Date.now()}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -130,7 +169,7 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Players (with sessions) and their games, written straight into the tables: the bench measures moves, not sign-ins. */
@@ -276,14 +315,21 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     await sleep(3_000); // warm-up: JIT, caches, pools
     measuring = true;
     const cpuBefore = processUsage(serverPid).cpuMs;
+    const postgresBefore = postgresCpuMs(database.name);
+    const loadBefore = loadavg()[0] ?? 0;
     const localBefore = process.cpuUsage();
     const startedAt = performance.now();
     await sleep(seconds * 1000);
     const elapsed = (performance.now() - startedAt) / 1000;
     measuring = false;
-    const serverCpuPercent = round(((processUsage(serverPid).cpuMs - cpuBefore) / (elapsed * 1000)) * 100);
+    const serverCpuMs = processUsage(serverPid).cpuMs - cpuBefore;
+    const serverCpuPercent = round((serverCpuMs / (elapsed * 1000)) * 100);
+    const postgresCpuMsUsed = cpuBetween(postgresBefore, postgresCpuMs(database.name));
+    const postgresCpuPercent = round((postgresCpuMsUsed / (elapsed * 1000)) * 100);
+    const loadAfter = loadavg()[0] ?? 0;
     const local = process.cpuUsage(localBefore);
-    const loadGeneratorCpuPercent = round(((local.user + local.system) / 1000 / (elapsed * 1000)) * 100);
+    const loadGeneratorCpuMs = (local.user + local.system) / 1000;
+    const loadGeneratorCpuPercent = round((loadGeneratorCpuMs / (elapsed * 1000)) * 100);
     const movesPerSecond = round(acked / elapsed);
     stop = true;
     await Promise.race([Promise.all(players), sleep(10_000)]);
@@ -305,7 +351,10 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
       spectatorP99Ms: percentile(spectatorLatencies, 99),
       refusals,
       serverCpuPercent,
+      postgresCpuPercent,
       loadGeneratorCpuPercent,
+      loadAverage: { before: round(loadBefore), after: round(loadAfter) },
+      cpuMsPerMove: { server: round(serverCpuMs / Math.max(1, acked)), postgres: round(postgresCpuMsUsed / Math.max(1, acked)), loadGenerator: round(loadGeneratorCpuMs / Math.max(1, acked)) },
       serverRssMb: round(connected.rssBytes / 1_048_576),
       serverBytesPerSocket: Math.round((connected.rssBytes - idle.rssBytes) / socketCount),
       bareWs: bareFigures,

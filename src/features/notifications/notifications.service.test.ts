@@ -4,6 +4,7 @@ import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { defineNotificationType, defineNotificationView, renderNotification } from "../../platform/notifications/notification-types.ts";
 import { outboxEvents } from "../../platform/realtime/outbox.tables.server.ts";
+import { noOutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { UNREAD_COUNT_CAP } from "./notifications.constants.ts";
@@ -34,7 +35,7 @@ for (const target of databaseTargets()) {
       drop = created.drop;
       database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
       await database.migrate();
-      service = createNotificationsService(database.db, { kick: () => void (kicks += 1) });
+      service = createNotificationsService(database.db, { ...noOutboxNotifier, kick: () => void (kicks += 1) });
       const rows = await database.db
         .insert(users)
         .values([{ username: "alice", usernameKey: "alice", membershipLevel: 10 }, { username: "bob", usernameKey: "bob", membershipLevel: 10 }])

@@ -8,9 +8,9 @@ import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock, turnAtPly } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
-import { createGroupCommit } from "./group-commit.server.ts";
+import { createMoveBatcher, writeMoves, type MoveWrite } from "./move-batch.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
-import type { ClocksView, CurrentGameView, GameEnding, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
+import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
@@ -70,8 +70,6 @@ export interface GamesDeps {
   readonly random?: (maxExclusive: number) => number;
   /** Without one, clocks are never resumed after an outage (a single test process). */
   readonly clockWatch?: ClockWatch;
-  /** Moves of many games share a commit (decision 0015 a3); otherwise each move is its own transaction. */
-  readonly groupCommit?: boolean;
 }
 
 export function createGamesService(deps: GamesDeps) {
@@ -80,7 +78,9 @@ export function createGamesService(deps: GamesDeps) {
   const random = deps.random ?? ((maxExclusive: number) => randomInt(maxExclusive));
   const held = new Map<number, HeldGame>();
   const inTransaction = transactionsWithEvents(db, events);
-  const moveCommit = deps.groupCommit ? createGroupCommit(db, { committed: () => events.committed() }).run : inTransaction;
+  const moveBatch = createMoveBatcher(db, {
+    committed: (written) => events.publishCommitted(written.flatMap(({ move, outboxId }) => (move.event && outboxId !== null ? [{ outboxId, event: { type: "game.move", gameId: move.gameId, payload: move.event } }] : []))),
+  });
   let resumption: Promise<number> | null = null;
 
   /**
@@ -311,40 +311,61 @@ export function createGamesService(deps: GamesDeps) {
     // A daily move made to a member on vacation: their time starts when they return.
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
 
-    // Acknowledged only once durable, whether alone or sharing a commit with other games' moves (decision 0015, a3).
-    const committed = await moveCommit(async (tx) => {
-      const [updated] = await tx
-        .update(games)
-        .set({
-          fen,
-          ply: row.ply + 1,
-          version: sql`${games.version} + 1`,
-          ...(clock ? clockColumns(clock) : {}),
-          deadlineAt: deadline,
-          // A move answers the opponent's draw offer with a no.
-          drawOfferBy: row.drawOfferBy === side ? side : null,
-        })
-        // The version, not only the ply: what this instance holds may be behind an offer made elsewhere.
-        .where(and(eq(games.id, row.id), eq(games.ply, row.ply), eq(games.version, row.version), eq(games.status, "playing")))
-        .returning();
-      if (!updated) return null;
-      await tx.insert(gameMoves).values({ gameId: row.id, ply: row.ply, uci: played.value.uci, san: played.value.san, clockMs: clock ? clock[side].remainingMs : null, playedAt: new Date(at) });
-      let final = updated;
-      if (outcome) {
-        const [ended] = await tx.update(games).set(await endColumns(tx, updated, outcome, at)).where(eq(games.id, row.id)).returning();
-        if (ended) final = ended;
-      }
-      await events.enqueue(tx, {
-        type: "game.move",
-        gameId: row.id,
-        payload: { version: final.version, ply: final.ply, uci: played.value.uci, san: played.value.san, fen, clocks: clocksView(final, at), ending: endingOf(final) },
-      });
-      if (!outcome && row.speed === "daily") {
-        const opponentId = side === "white" ? row.blackId : row.whiteId;
-        await events.enqueue(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
-      }
-      return final;
-    });
+    // The row as the write leaves it (the write applies only on the version read, so nothing else changes it).
+    const moved: GameRow = {
+      ...row,
+      fen,
+      ply: row.ply + 1,
+      version: row.version + 1,
+      ...(clock ? clockColumns(clock) : {}),
+      deadlineAt: deadline,
+      // A move answers the opponent's draw offer with a no.
+      drawOfferBy: row.drawOfferBy === side ? side : null,
+    };
+    const write: MoveWrite = {
+      gameId: row.id,
+      ply: row.ply,
+      // The version, not only the ply: what this instance holds may be behind an offer made elsewhere.
+      version: row.version,
+      fen,
+      whiteClockMs: moved.whiteClockMs,
+      blackClockMs: moved.blackClockMs,
+      whiteLagQuotaMs: moved.whiteLagQuotaMs,
+      blackLagQuotaMs: moved.blackLagQuotaMs,
+      turnStartedAt: moved.turnStartedAt,
+      deadlineAt: deadline,
+      drawOfferBy: moved.drawOfferBy,
+      uci: played.value.uci,
+      san: played.value.san,
+      clockMs: clock ? clock[side].remainingMs : null,
+      playedAt: new Date(at),
+      event: null,
+    };
+    const moveEvent = (final: GameRow): GameMoveEvent => ({ version: final.version, ply: final.ply, uci: played.value.uci, san: played.value.san, fen, clocks: clocksView(final, at), ending: endingOf(final) });
+
+    // Acknowledged only once durable. The common move (a live game going on) shares a statement and a commit with
+    // other games' moves and publishes its event straight after (decision 0027); a move that ends the game or a
+    // daily move has more to write (ratings, notifications) and is its own transaction.
+    const committed =
+      !outcome && row.speed === "live"
+        ? (await moveBatch.write({ ...write, event: moveEvent(moved) }))
+          ? moved
+          : null
+        : await inTransaction(async (tx) => {
+            const [written] = await writeMoves(tx, [write]);
+            if (!written) return null;
+            let final = moved;
+            if (outcome) {
+              const [ended] = await tx.update(games).set(await endColumns(tx, moved, outcome, at)).where(eq(games.id, row.id)).returning();
+              if (ended) final = ended;
+            }
+            await events.enqueue(tx, { type: "game.move", gameId: row.id, payload: moveEvent(final) });
+            if (!outcome && row.speed === "daily") {
+              const opponentId = side === "white" ? row.blackId : row.whiteId;
+              await events.enqueue(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
+            }
+            return final;
+          });
     if (!committed) {
       // Another request changed the game between our read and our write: answer from the fresh row, once.
       held.delete(row.id);

@@ -84,6 +84,17 @@ export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRe
           return enqueueEvent(tx, memberRoom(event.memberId), events.yourMoveEvent, event.payload);
       }
     },
+    publishCommitted(committed) {
+      outbox.publishCommitted(
+        committed.map(({ outboxId, event }) => ({
+          id: outboxId,
+          room: events.gameRoom(event.gameId),
+          type: event.type,
+          payload: event.payload,
+          version: event.payload.version,
+        })),
+      );
+    },
     committed(tx) {
       outbox.kick();
       const members = tx ? playersChanged.get(tx) : undefined;

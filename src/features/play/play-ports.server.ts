@@ -52,6 +52,12 @@ export interface PlayEventSink {
   enqueue(tx: Database, event: PlayEvent): Promise<void>;
   /** Called after a transaction that enqueued events committed (that transaction's handle), so they leave at once. */
   committed(tx?: Database): void;
+  /**
+   * Game events that the move batch wrote into the outbox in its own
+   * statement (move-batch.server.ts), told once that statement committed,
+   * with their outbox ids: published at once, in the order given.
+   */
+  publishCommitted(events: readonly { readonly outboxId: number; readonly event: GamePlayEvent }[]): void;
 }
 
 /**

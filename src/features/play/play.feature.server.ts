@@ -33,7 +33,7 @@ type AwaySource = (gameId: number, memberId: number) => Promise<number | null>;
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, gameRecords: GameRecordsPort, instanceId: string, groupCommit: boolean) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, gameRecords: GameRecordsPort, instanceId: string) {
   const members = createPlayMembers(directory, contacts);
   let activityListener: PlayActivityListener | null = null;
   const events = playOutbox(outbox, notifications, () => activityListener);
@@ -42,7 +42,7 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
   // How long a player has been away (the claim buttons): the composition root supplies it from presence.
   let awaySource: AwaySource | null = null;
   const awayFromGameMs = (gameId: number, memberId: number) => (awaySource ? awaySource(gameId, memberId) : Promise.resolve(null));
-  const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId), groupCommit });
+  const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId) });
   const archive = createArchiveService(db, members);
   // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
   gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
@@ -75,7 +75,7 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   name: "play",
   tables: playTables,
   messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/game-page/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
-  createServices: ({ db, outbox, instanceId, flags }, earlier) =>
+  createServices: ({ db, outbox, instanceId }, earlier) =>
     createPlayServices(
       db,
       outbox,
@@ -85,7 +85,6 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
       serviceFrom(earlier, "notifications", "play").recorder,
       serviceFrom(earlier, "gameRecords", "play"),
       instanceId,
-      flags.play_group_commit,
     ),
   async registerRoutes(app, { services }) {
     await registerArchiveRoutes(app, services.archive);

@@ -45,6 +45,9 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
       events.push(event);
     },
     committed: () => undefined,
+    publishCommitted(committed: readonly { event: PlayEvent }[]) {
+      for (const { event } of committed) events.push(event);
+    },
   };
   const vacations = createVacationsService({ db, now: () => clock.now });
   let coin = 0;

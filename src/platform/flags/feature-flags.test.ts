@@ -23,8 +23,8 @@ describe("feature flags", () => {
   });
 
   it("takes overrides and keeps the defaults for the rest", () => {
-    const flags = parseFeatureFlags("play_group_commit=1, web_flair_rpc=0,abuse_report_stopping");
-    expect(flags.play_group_commit).toBe(true);
+    const flags = parseFeatureFlags("error_reporting=0, web_flair_rpc=0,abuse_report_stopping");
+    expect(flags.error_reporting).toBe(false);
     expect(flags.web_flair_rpc).toBe(false);
     expect(flags.abuse_report_stopping).toBe(true);
     expect(flags.membership_badges).toBe(featureFlagDefaults.membership_badges);

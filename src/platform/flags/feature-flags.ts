@@ -30,8 +30,6 @@ export const featureFlagDefaults = {
   abuse_report_stopping: false,
   /** Refuse username searches whose query is not a string. */
   username_search_string_check: true,
-  /** Moves of many games share one commit (decision 0015 a3); off while the play bench measures it slower (docs/decisions/0022, bench/play.ts). */
-  play_group_commit: false,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlagName = keyof typeof featureFlagDefaults;

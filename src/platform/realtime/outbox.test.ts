@@ -1,10 +1,11 @@
+import { eq, sql } from "drizzle-orm";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../test/databases.ts";
-import { openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { openDatabase, queryRows, type DatabaseHandle } from "../db/client.server.ts";
 import { createMemoryBus, createRedisBus, type BusEvent, type EventBus } from "./bus.server.ts";
 import { demoEcho } from "./demo-room.ts";
-import { createOutboxRelay, enqueueEvent } from "./outbox.server.ts";
+import { createOutboxRelay, enqueueEvent, insertSelfPublishedEvents } from "./outbox.server.ts";
 import { outboxEvents } from "./outbox.tables.server.ts";
 import { eventually, eventuallyAsync, redisUrlForTests, uniqueWord } from "./test-kit.server.ts";
 
@@ -96,6 +97,38 @@ for (const target of databaseTargets()) {
       expect(received).toEqual([{ type: "demo.echo", payload: { text: "committed", from: "test" } }]);
       expect(await database.db.select().from(outboxEvents)).toEqual([]);
       expect(await relay.flush()).toBe(0);
+      await bus.close();
+    });
+
+    it("leaves a self-published row to its writer, who publishes and deletes it after the commit; the relay takes it only once its grace is over", async () => {
+      const bus = createMemoryBus();
+      const room = `demo:${uniqueWord("self")}`;
+      const received = await listen(bus, room);
+      const relay = createOutboxRelay({ db: database.db, bus, log: quietLog });
+      const insertSelfPublished = async (text: string) => {
+        const rows = await queryRows(
+          database.db,
+          insertSelfPublishedEvents(sql`select ${room}::text as room, ${demoEcho.type}::text as type, ${JSON.stringify({ text, from: "writer" })}::jsonb as payload, 7 as version`),
+        );
+        return rows.map((row) => ({ id: Number(row.id), room: String(row.room), type: demoEcho.type, payload: { text, from: "writer" }, version: 7 }));
+      };
+
+      const published = await insertSelfPublished("published by its writer");
+      expect(await relay.flush()).toBe(0);
+      relay.publishCommitted(published);
+      await eventually(() => received.length === 1, "the writer's own publish");
+      expect(received).toEqual([{ type: "demo.echo", payload: { text: "published by its writer", from: "writer" }, version: 7 }]);
+      await eventuallyAsync(async () => (await database.db.select().from(outboxEvents).where(eq(outboxEvents.room, room))).length === 0, "the published row to be deleted");
+
+      // A writer that died between its commit and its publish: once the grace is over, the relay publishes its row.
+      await insertSelfPublished("orphaned");
+      expect(await relay.flush()).toBe(0);
+      await database.db.update(outboxEvents).set({ relayAfter: sql`now() - interval '1 second'` }).where(eq(outboxEvents.room, room));
+      expect(await relay.flush()).toBe(1);
+      expect(received.map((event) => event.payload)).toEqual([
+        { text: "published by its writer", from: "writer" },
+        { text: "orphaned", from: "writer" },
+      ]);
       await bus.close();
     });
 

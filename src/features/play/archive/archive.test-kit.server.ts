@@ -23,7 +23,7 @@ export function archiveFixture(db: Database) {
   const clock = { now: Date.parse("2026-01-15T12:00:00.000Z") };
   const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
-  const events = { enqueue: async () => undefined, committed: () => undefined };
+  const events = { enqueue: async () => undefined, committed: () => undefined, publishCommitted: () => undefined };
   let coin = 0;
   const vacations = createVacationsService({ db, now: () => clock.now });
   const games = createGamesService({ db, members, events, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max });

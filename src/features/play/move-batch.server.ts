@@ -1,0 +1,193 @@
+/**
+ * The moves of live games, written in batches (decisions 0015 a3 and 0027).
+ * Moves that arrive together, from many games, go into one statement: each
+ * game row updated only if it is still at the ply and version the move was
+ * made on, its game_moves row, and its event's outbox row. One statement in
+ * autocommit is one round trip and one commit (one WAL flush) for the whole
+ * batch. A game whose version moved on is left out alone (its caller
+ * re-reads); a batch whose statement fails is written again one move at a
+ * time, so one bad move fails no other. Every caller is answered only after
+ * the commit: a move is acknowledged once it is durable.
+ */
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../platform/db/client.server.ts";
+import { insertSelfPublishedEvents } from "../../platform/realtime/outbox.server.ts";
+import { gameMoveEvent, gameRoom } from "./play.events.ts";
+import type { GameMoveEvent } from "./play.schema.ts";
+import { gameMoves, games } from "./play.tables.server.ts";
+
+/** A move to write: the row's new columns, the move, and its event (null when the caller announces it in its own transaction). */
+export interface MoveWrite {
+  readonly gameId: number;
+  /** The ply and version the move was made on: the row must still be there. */
+  readonly ply: number;
+  readonly version: number;
+  readonly fen: string;
+  readonly whiteClockMs: number | null;
+  readonly blackClockMs: number | null;
+  readonly whiteLagQuotaMs: number;
+  readonly blackLagQuotaMs: number;
+  readonly turnStartedAt: Date | null;
+  readonly deadlineAt: Date;
+  readonly drawOfferBy: string | null;
+  readonly uci: string;
+  readonly san: string;
+  /** The mover's clock after the move (live games). */
+  readonly clockMs: number | null;
+  readonly playedAt: Date;
+  readonly event: GameMoveEvent | null;
+}
+
+/** A move written: its event's outbox id when the statement announced it. */
+export interface WrittenMove {
+  readonly move: MoveWrite;
+  readonly outboxId: number | null;
+}
+
+/**
+ * Writes moves of distinct games in one statement (inside the caller's
+ * transaction if `db` is one). Answers the moves written, in the order given;
+ * a move whose game is no longer at its ply and version is not among them.
+ */
+export async function writeMoves(db: Database, moves: readonly MoveWrite[]): Promise<WrittenMove[]> {
+  if (moves.length === 0) return [];
+  const input = JSON.stringify(
+    moves.map((move) => ({
+      game_id: move.gameId,
+      ply: move.ply,
+      version: move.version,
+      fen: move.fen,
+      white_clock_ms: move.whiteClockMs,
+      black_clock_ms: move.blackClockMs,
+      white_lag_quota_ms: move.whiteLagQuotaMs,
+      black_lag_quota_ms: move.blackLagQuotaMs,
+      turn_started_at: move.turnStartedAt?.toISOString() ?? null,
+      deadline_at: move.deadlineAt.toISOString(),
+      draw_offer_by: move.drawOfferBy,
+      uci: move.uci,
+      san: move.san,
+      clock_ms: move.clockMs,
+      played_at: move.playedAt.toISOString(),
+      room: move.event ? gameRoom(move.gameId) : null,
+      payload: move.event,
+    })),
+  );
+  // The whole batch travels as one JSON parameter: one parse, and the same statement text for every batch size.
+  const rows = await queryRows(
+    db,
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(
+        game_id bigint, ply smallint, version integer, fen text,
+        white_clock_ms integer, black_clock_ms integer, white_lag_quota_ms integer, black_lag_quota_ms integer,
+        turn_started_at timestamptz, deadline_at timestamptz, draw_offer_by varchar,
+        uci varchar, san varchar, clock_ms integer, played_at timestamptz, room text, payload jsonb)
+    ), moved as (
+      update ${games} as g set
+        fen = i.fen, ply = i.ply + 1, version = i.version + 1,
+        white_clock_ms = i.white_clock_ms, black_clock_ms = i.black_clock_ms,
+        white_lag_quota_ms = i.white_lag_quota_ms, black_lag_quota_ms = i.black_lag_quota_ms,
+        turn_started_at = i.turn_started_at, deadline_at = i.deadline_at, draw_offer_by = i.draw_offer_by
+      from input i
+      where g.id = i.game_id and g.ply = i.ply and g.version = i.version and g.status = 'playing'
+      returning g.id
+    ), appended as (
+      insert into ${gameMoves} (game_id, ply, uci, san, clock_ms, played_at)
+      select i.game_id, i.ply, i.uci, i.san, i.clock_ms, i.played_at from input i join moved m on m.id = i.game_id
+    ), announced as (
+      ${insertSelfPublishedEvents(sql`select i.room, ${gameMoveEvent.type}::text as type, i.payload, i.version + 1 as version from input i join moved m on m.id = i.game_id where i.payload is not null`)}
+    )
+    select m.id as game_id, a.id as outbox_id from moved m join input i on i.game_id = m.id left join announced a on a.room = i.room`,
+  );
+  const outboxIdOf = new Map(rows.map((row) => [Number(row.game_id), row.outbox_id === null ? null : Number(row.outbox_id)]));
+  return moves.flatMap((move) => (outboxIdOf.has(move.gameId) ? [{ move, outboxId: outboxIdOf.get(move.gameId) ?? null }] : []));
+}
+
+interface Pending {
+  readonly move: MoveWrite;
+  resolve(written: WrittenMove | null): void;
+  reject(error: unknown): void;
+}
+
+export interface MoveBatcherOptions {
+  /** Most moves in one statement. */
+  readonly maxBatch?: number;
+  /** Most statements in flight at once (PostgreSQL shares one WAL flush between commits that arrive together). */
+  readonly maxConcurrent?: number;
+  /** Told after each commit, before any caller is answered, of the moves it wrote (their events are published from here). */
+  readonly committed?: (written: readonly WrittenMove[]) => void;
+}
+
+export function createMoveBatcher(db: Database, options: MoveBatcherOptions = {}) {
+  const maxBatch = options.maxBatch ?? 256;
+  const maxConcurrent = options.maxConcurrent ?? 4;
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  function schedule(): void {
+    if (scheduled || inFlight >= maxConcurrent || queue.length === 0) return;
+    scheduled = true;
+    // Gather what arrives in the same turn of the event loop.
+    setImmediate(() => {
+      scheduled = false;
+      const batch = takeBatch();
+      if (batch.length === 0) return;
+      inFlight += 1;
+      void writeBatch(batch).finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
+      schedule();
+    });
+  }
+
+  /** At most one move per game in a statement: a second one (a retry racing its original) waits for the next. */
+  function takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const waiting: Pending[] = [];
+    const games = new Set<number>();
+    for (const pending of queue) {
+      if (batch.length < maxBatch && !games.has(pending.move.gameId)) {
+        games.add(pending.move.gameId);
+        batch.push(pending);
+      } else {
+        waiting.push(pending);
+      }
+    }
+    queue.splice(0, queue.length, ...waiting);
+    return batch;
+  }
+
+  async function writeBatch(batch: readonly Pending[]): Promise<void> {
+    let written: WrittenMove[];
+    try {
+      written = await writeMoves(
+        db,
+        batch.map((pending) => pending.move),
+      );
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // Nothing of the batch was written: each move again alone, so only the one at fault fails.
+      await Promise.all(batch.map((pending) => writeBatch([pending])));
+      return;
+    }
+    options.committed?.(written);
+    const byGame = new Map(written.map((entry) => [entry.move.gameId, entry]));
+    for (const pending of batch) pending.resolve(byGame.get(pending.move.gameId) ?? null);
+  }
+
+  return {
+    /** Writes the move in the next batch; answers once that batch committed (null: the game was no longer at the move's version). */
+    write(move: MoveWrite): Promise<WrittenMove | null> {
+      return new Promise((resolve, reject) => {
+        queue.push({ move, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
+
+export type MoveBatcher = ReturnType<typeof createMoveBatcher>;
