@@ -62,10 +62,13 @@ describe.each(databaseTargets())("the site on $name", (target) => {
 
   it("gives a member page for a member and a 404 page for a stranger", async () => {
     expect((await get(app, "/member/alice")).status).toBe(200);
-    expect((await get(app, "/member/ALICE")).status).toBe(200);
+    // A username's canonical address is lower-case (issue 10 item 3).
+    const upper = await get(app, "/member/ALICE");
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get("location")).toBe("/member/alice");
     const missing = await get(app, "/member/no-such-member-here");
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain("Page not found");
+    expect(await missing.text()).toContain("Member not found");
   });
 
   it.each(["/members/enable/abc", "/stats/daily/chess/alice/12", "/leagues/wood/abc", "/xx/clubs", "/nowhere", "/club/matches/x1"])(

@@ -181,7 +181,7 @@ describe.each(databaseTargets())("staff account actions on $name", (target) => {
       for (const [level, label] of labels) {
         const [row] = await db().select({ username: users.username }).from(users).where(eq(users.membershipLevel, level)).limit(1);
         expect(row, label).toBeDefined();
-        const html = await anonymous().html(`/member/${row?.username ?? ""}`);
+        const html = await anonymous().html(`/member/${row?.username.toLowerCase() ?? ""}`);
         expect(html, label).toContain(`<span class="ks-membership-badge ks-membership-badge-closed">${label}</span>`);
       }
     });
