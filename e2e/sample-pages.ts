@@ -23,6 +23,8 @@ const sampleValues: Readonly<Record<string, string>> = {
   division: "division1",
   shortUuid: "ab12cd",
   secret: "s3cret",
+  // The shape of an emailed link's token (43 characters); never issued, so the page shows its "link no longer valid" state.
+  token: "SampleLinkTokenForTheSweeps_NeverIssued0000",
 };
 
 /** Routes whose `id` names something the demo data has. */

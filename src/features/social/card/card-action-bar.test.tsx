@@ -9,54 +9,12 @@ import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import uiMessages from "../../../ui/messages/en.json";
 import { noRelationship } from "../social.schema.ts";
 import { CardActionBar } from "./card-action-bar.tsx";
-import type { CardViewer } from "./card-actions.ts";
+import { alice, bobCard } from "./card-fixtures.test-kit.ts";
 import cardMessages from "./messages/en.json";
 import type { CardUser } from "./user-card.schema.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...cardMessages };
-const alice: CardViewer = { isLoggedIn: true, isGuest: false, id: 1, username: "alice", isModerator: false };
-
-const bob: CardUser = {
-  userId: 2,
-  uuid: "00000000-0000-4000-8000-000000000002",
-  username: "bob",
-  firstName: null,
-  lastName: null,
-  avatarUrl: "/images/default-avatar.svg",
-  chessTitle: null,
-  country: "DE",
-  countryId: "DE",
-  countryName: "Germany",
-  onlineStatus: "offline",
-  joinDate: "2024-06-01T17:45:00.000Z",
-  lastLoginDate: null,
-  statusText: null,
-  isEnabled: true,
-  isGuest: false,
-  isClosed: false,
-  closedLabel: null,
-  isFideVerified: false,
-  isStaff: false,
-  isModerator: false,
-  isStreamer: false,
-  isTopBlogger: false,
-  isCoach: false,
-  allowFriendRequests: true,
-  isMessageable: true,
-  notMessageableReasonCode: null,
-  canReceiveGiftMembership: false,
-  ratings: [],
-  rating: null,
-  ratingType: null,
-  bestRating: null,
-  bestRatingType: null,
-  flair: null,
-  membership: { code: "basic", level: 10, name: "basic" },
-  counts: { friends: 0, followers: 0, following: 0 },
-  note: null,
-  isSelf: false,
-  ...noRelationship,
-};
+const bob = bobCard({ firstName: null, lastName: null, lastLoginDate: null, statusText: null, canReceiveGiftMembership: false, counts: { friends: 0, followers: 0, following: 0 } });
 
 /** The server's answer to the mute call, given when the test says so. */
 function heldMuteAnswer() {

@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { noRelationship } from "../social.schema.ts";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
@@ -13,7 +12,7 @@ import { MemberName } from "../../members/components/member-name.tsx";
 import membersMessages from "../../members/messages/en.json";
 import profileMessages from "../../members/profile/messages/en.json";
 import socialMessages from "../messages/en.json";
-import type { CardViewer } from "./card-actions.ts";
+import { alice, bobCard } from "./card-fixtures.test-kit.ts";
 import cardMessages from "./messages/en.json";
 import { subscribePopoverEvents, type PopoverEvent } from "./popover-events.ts";
 import type { CardUser } from "./user-card.schema.ts";
@@ -23,52 +22,6 @@ vi.mock("./presence-adapter.ts", () => ({ useMemberPresence: () => null }));
 
 const messages = { ...uiMessages, ...httpMessages, ...membersMessages, ...profileMessages, ...socialMessages, ...cardMessages };
 
-const alice: CardViewer = { isLoggedIn: true, isGuest: false, id: 1, username: "alice", isModerator: false };
-
-function bobCard(overrides: Partial<CardUser> = {}): CardUser {
-  return {
-    userId: 2,
-    uuid: "00000000-0000-4000-8000-000000000002",
-    username: "bob",
-    firstName: "Bob",
-    lastName: "Becker",
-    avatarUrl: "/images/default-avatar.svg",
-    chessTitle: null,
-    country: "DE",
-    countryId: "DE",
-    countryName: "Germany",
-    joinDate: "2024-06-01T17:45:00.000Z",
-    lastLoginDate: "2025-12-30T20:15:00.000Z",
-    statusText: "Sicilian all day",
-    isEnabled: true,
-    isGuest: false,
-    isClosed: false,
-    closedLabel: null,
-    isFideVerified: false,
-    isStaff: false,
-    isModerator: false,
-    isStreamer: false,
-    isTopBlogger: false,
-    isCoach: false,
-    allowFriendRequests: true,
-    isMessageable: true,
-    notMessageableReasonCode: null,
-    canReceiveGiftMembership: true,
-    ratings: [],
-    rating: null,
-    ratingType: null,
-    bestRating: null,
-    bestRatingType: null,
-    onlineStatus: "offline",
-    flair: null,
-    membership: { code: "basic", level: 10, name: "basic" },
-    counts: { friends: 3, followers: 5, following: 1 },
-    note: null,
-    isSelf: false,
-    ...noRelationship,
-    ...overrides,
-  };
-}
 
 interface Call {
   readonly method: string;
