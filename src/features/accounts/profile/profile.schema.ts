@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { countryCodes } from "../registration/countries.ts";
+import { PROFILE_LIMITS } from "./profile-limits.ts";
 
-/** The profile fields a member edits in /settings, with their limits (the columns' lengths). */
-export const PROFILE_LIMITS = { firstName: 50, lastName: 50, location: 100, bio: 1000 } as const;
+export { AVATAR_ACCEPT, AVATAR_MAX_BYTES, AVATAR_SIZE, PROFILE_LIMITS, type ProfileDetails } from "./profile-limits.ts";
 
-/** An uploaded avatar: at most this many bytes, and one of these image formats (checked by decoding it, not by its name). */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
-/** The stored avatar's side, in pixels (twice the profile's 128 for sharp screens). */
-export const AVATAR_SIZE = 256;
 
 /** Blank means "not given": stored as null. */
 const optionalText = (max: number, tooLong: ProfileFailure) =>
@@ -50,18 +45,6 @@ export type ProfileFailure = (typeof profileFailures)[number];
 
 export function isProfileFailure(value: string | null | undefined): value is ProfileFailure {
   return profileFailures.some((failure) => failure === value);
-}
-
-/** What /settings shows and edits. */
-export interface ProfileDetails {
-  readonly firstName: string | null;
-  readonly lastName: string | null;
-  readonly location: string | null;
-  readonly bio: string | null;
-  readonly country: string;
-  readonly avatarUrl: string | null;
-  /** Staff can turn profile editing off for a member (spec 000 §4). */
-  readonly editingAllowed: boolean;
 }
 
 /** Answers of the avatar endpoint as JSON. */

@@ -3,7 +3,7 @@ import { LazyImage } from "../../../../ui/lazy-image.tsx";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { defaultAvatarUrl } from "../../current-user.ts";
 import type { CountryOption } from "../../registration/country-options.server.ts";
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, PROFILE_LIMITS, type ProfileDetails } from "../profile.schema.ts";
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, PROFILE_LIMITS, type ProfileDetails } from "../profile-limits.ts";
 
 /**
  * The member's profile in /settings: the avatar (upload, remove) and the
