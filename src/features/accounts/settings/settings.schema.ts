@@ -57,7 +57,8 @@ export const settingsFailures = [
 export type SettingsFailure = (typeof settingsFailures)[number];
 
 /** The new password's refusals: the registration form's rules and messages (registration.error.<code>). */
-export const newPasswordFailures = registrationFieldErrors.password.map((code) => `password.${code}` as const);
+export type NewPasswordFailure = Extract<RegistrationFieldError, `password.${string}`>;
+export const newPasswordFailures: readonly NewPasswordFailure[] = registrationFieldErrors.password.map((code): NewPasswordFailure => `password.${code}`);
 
 /** Refusals of the password and email changes. */
 export type CredentialsFailure = Extract<SettingsFailure, "password_required" | "wrong_password" | "too_many_attempts" | "email_unchanged" | "email_taken" | "too_many_links" | "invalid_link"> | RegistrationFieldError;

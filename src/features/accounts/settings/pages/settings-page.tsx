@@ -11,7 +11,7 @@ import { isTwoFactorFailure } from "../../two-factor/two-factor.schema.ts";
 import { CloseAccountForm } from "../components/close-account-form.tsx";
 import { SessionsList } from "../components/sessions-list.tsx";
 import { cookieValue } from "../page-links.server.ts";
-import { isSettingsOutcome, newPasswordFailures, settingsFailures } from "../settings.schema.ts";
+import { isSettingsOutcome, newPasswordFailures, settingsFailures, type NewPasswordFailure, type SettingsFailure } from "../settings.schema.ts";
 import { EmailForm, PasswordForm } from "../components/credentials-forms.tsx";
 import { ProfileForms } from "../../profile/components/profile-forms.tsx";
 import { isProfileFailure } from "../../profile/profile.schema.ts";
@@ -28,9 +28,9 @@ import "../../two-factor/two-factor.css";
 function errorMessageKey(code: string | null): string | null {
   if (isTwoFactorFailure(code)) return `two_factor.error.${code}`;
   if (isProfileFailure(code)) return `profile_settings.error.${code}`;
-  const passwordFailure = newPasswordFailures.find((failure) => failure === code);
+  const passwordFailure = newPasswordFailures.find((failure: NewPasswordFailure) => failure === code);
   if (passwordFailure) return `registration.error.${passwordFailure}`;
-  const settingsFailure = settingsFailures.find((failure) => failure === code);
+  const settingsFailure = settingsFailures.find((failure: SettingsFailure) => failure === code);
   return settingsFailure ? `account_settings.error.${settingsFailure}` : null;
 }
 
