@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { useIntl } from "react-intl";
-import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { PendingFriendRequest } from "../social.service.server.ts";
+import { useMemberRowCall } from "../use-member-row-call.ts";
 
 type RequestAnswer = "accept" | "decline" | "cancel";
 
@@ -53,23 +52,8 @@ function RequestList({ titleId, emptyId, requests, answers, onChanged }: { title
 function RequestRow({ request, answers, onChanged }: { request: PendingFriendRequest; answers: readonly RequestAnswer[]; onChanged: () => void }) {
   const intl = useIntl();
   const link = useLinks();
-  const http = useHttpClient();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<RequestAnswer | null>(null);
-
-  async function handleAnswer(answer: RequestAnswer) {
-    const call = answerCalls[answer];
-    setBusy(true);
-    try {
-      await http.request(call.method, call.path(request.username));
-      setDone(answer);
-      onChanged();
-    } catch {
-      // The HTTP client has shown the refusal.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, done, run } = useMemberRowCall<RequestAnswer>(onChanged);
+  const handleAnswer = (answer: RequestAnswer) => run(answerCalls[answer].method, answerCalls[answer].path(request.username), answer);
 
   return (
     <li className="ks-pending-request" data-username={request.username}>

@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { useIntl } from "react-intl";
-import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { QuietedMember } from "../social.service.server.ts";
+import { useMemberRowCall } from "../use-member-row-call.ts";
 
 type Undo = "unblock" | "unmute";
 
@@ -50,23 +49,9 @@ function QuietedList({ kind, members, undo, onChanged }: { kind: "blocked" | "mu
 function QuietedRow({ member, undo, onChanged }: { member: QuietedMember; undo: Undo; onChanged: () => void }) {
   const intl = useIntl();
   const link = useLinks();
-  const http = useHttpClient();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const { busy, done, run } = useMemberRowCall<Undo>(onChanged);
   const call = undoCalls[undo];
-
-  async function handleUndo() {
-    setBusy(true);
-    try {
-      await http.request("POST", call.path(member.username));
-      setDone(true);
-      onChanged();
-    } catch {
-      // The HTTP client has shown the refusal.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const handleUndo = () => run("POST", call.path(member.username), undo);
 
   return (
     <li className="ks-quieted-member" data-username={member.username}>
