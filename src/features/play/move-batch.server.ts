@@ -121,6 +121,8 @@ export function createMoveBatcher(db: Database, options: MoveBatcherOptions = {}
   const maxBatch = options.maxBatch ?? 256;
   const maxConcurrent = options.maxConcurrent ?? 4;
   const queue: Pending[] = [];
+  /** Games with a move in a statement not yet answered: their next move waits, so moves of one game are written in arrival order. */
+  const gamesInFlight = new Set<number>();
   let inFlight = 0;
   let scheduled = false;
 
@@ -133,21 +135,23 @@ export function createMoveBatcher(db: Database, options: MoveBatcherOptions = {}
       const batch = takeBatch();
       if (batch.length === 0) return;
       inFlight += 1;
+      for (const pending of batch) gamesInFlight.add(pending.move.gameId);
       void writeBatch(batch).finally(() => {
         inFlight -= 1;
+        for (const pending of batch) gamesInFlight.delete(pending.move.gameId);
         schedule();
       });
       schedule();
     });
   }
 
-  /** At most one move per game in a statement: a second one (a retry racing its original) waits for the next. */
+  /** At most one move per game in a statement, and none while that game's last one is in flight: a second one (a retry racing its original) waits for the next. */
   function takeBatch(): Pending[] {
     const batch: Pending[] = [];
     const waiting: Pending[] = [];
     const games = new Set<number>();
     for (const pending of queue) {
-      if (batch.length < maxBatch && !games.has(pending.move.gameId)) {
+      if (batch.length < maxBatch && !games.has(pending.move.gameId) && !gamesInFlight.has(pending.move.gameId)) {
         games.add(pending.move.gameId);
         batch.push(pending);
       } else {

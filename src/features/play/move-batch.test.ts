@@ -122,5 +122,50 @@ for (const target of databaseTargets()) {
       expect(retry).toBeNull();
       expect(await database.db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId))).toHaveLength(1);
     });
+
+    it("sends a game's next move only after its last statement answered, so two moves of one game never race for the row", async () => {
+      const [gameId = 0, other = 0] = await newGames(2);
+      const batcher = createMoveBatcher(database.db);
+      // Another transaction holds the game's row, so the first move's statement waits on it.
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = (): void => undefined;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from games where id = ${gameId} for update`);
+        locked();
+        await held;
+      });
+      if (target.name === "pglite") release(); // one connection: the holder must finish before anything else runs
+      await isLocked;
+      const first = batcher.write(e4(gameId));
+      await new Promise((resolve) => setImmediate(resolve));
+      // The first move's statement is on its way; a second move of the same game arrives, and a move of another game.
+      const second = batcher.write(e4(gameId));
+      if (target.name === "postgres") {
+        // However long the row stays held, only one statement of this game waits for it.
+        const waiting: number[] = [];
+        for (let look = 0; look < 10; look += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const [row] = await queryRows(database.db, sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+          waiting.push(Number(row?.waiting ?? 0));
+        }
+        expect(Math.max(...waiting)).toBe(1);
+        release();
+      }
+      await holder;
+      const elsewhere = batcher.write(e4(other));
+      const settled: string[] = [];
+      await Promise.all([
+        first.then(() => settled.push("first")),
+        second.then(() => settled.push("second")),
+        elsewhere.then(() => settled.push("elsewhere")),
+      ]);
+      // The other game's move did not wait for the first statement; the same game's did, and found the version moved on.
+      expect(settled.indexOf("second")).toBeGreaterThan(settled.indexOf("first"));
+      expect(await second).toBeNull();
+      expect((await first)?.move.gameId).toBe(gameId);
+      expect((await elsewhere)?.move.gameId).toBe(other);
+    });
   });
 }
