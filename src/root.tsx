@@ -20,14 +20,20 @@ import { ErrorPage } from "./platform/shell/error-page.tsx";
 import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
+import { preloadSignedInSlots, preloadSignedInSlotsForDocument, signedInDocumentAttribute } from "./platform/shell/signed-in-slots.ts";
 import { appShellSlots } from "./app/shell-slots.tsx";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
 import "./ui/ui.css";
 import "./platform/shell/shell.css";
 
+// In the browser: a signed-in page starts loading its signed-in chunk beside the route modules, before hydration needs it.
+preloadSignedInSlotsForDocument(appShellSlots.signedIn);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // Rendered at once, never suspended: the server has the signed-in slots loaded before it renders such a page.
+  if (context.viewer.isLoggedIn && appShellSlots.signedIn) await preloadSignedInSlots(appShellSlots.signedIn);
   const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
   const rootData: RootData = {
     locale,
@@ -58,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const locale = root?.locale ?? defaultLocale;
   return (
-    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)}>
+    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)} {...(root?.currentUser.isLoggedIn ? { [signedInDocumentAttribute]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -19,7 +19,7 @@ import { ChallengeForm } from "./challenge-form.tsx";
 import { LobbyTable } from "./lobby-table.tsx";
 import { OpenChallenges } from "./open-challenges.tsx";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
-import { useOpenGame } from "./play-layer.tsx";
+import { useOpenGame } from "./use-open-game.ts";
 import { usePlayEvents, usePlayLive } from "./play-live.tsx";
 import { SeekForm } from "./seek-form.tsx";
 import { useLobby } from "./use-lobby.ts";

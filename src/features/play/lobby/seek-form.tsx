@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import type { SeekView } from "../play.schema.ts";
-import { useOpenGame } from "./play-layer.tsx";
+import { useOpenGame } from "./use-open-game.ts";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { allowedState, defaultTermsForm, seekInputOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";

@@ -10,7 +10,8 @@ import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import uiMessages from "../../../ui/messages/en.json";
 import notificationMessages from "../notifications/messages/en.json";
 import cardMessages from "./messages/en.json";
-import { FriendEventsProvider, useFriendEvents, type FriendEvent } from "./friend-events.tsx";
+import { FriendEventsProvider } from "./friend-events.tsx";
+import { useFriendEvents, type FriendEvent } from "./friend-events-hub.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...cardMessages, ...notificationMessages };
 
