@@ -26,12 +26,12 @@ const HTML_BUDGET_KB = 20;
  */
 const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: number }> = {
   // HTML is within its budget everywhere since each page is sent only its own messages (decision 0029).
-  "/": { jsKb: 127.3, htmlKb: HTML_BUDGET_KB },
-  "/login": { jsKb: 124.6, htmlKb: HTML_BUDGET_KB },
-  "/register": { jsKb: 126.5, htmlKb: HTML_BUDGET_KB },
-  "/member/alice": { jsKb: 139.8, htmlKb: HTML_BUDGET_KB },
-  "/clubs": { jsKb: 124.2, htmlKb: HTML_BUDGET_KB },
-  "/play/online/new": { jsKb: 134.1, htmlKb: HTML_BUDGET_KB },
+  "/": { jsKb: 125.7, htmlKb: HTML_BUDGET_KB },
+  "/login": { jsKb: 122.5, htmlKb: HTML_BUDGET_KB },
+  "/register": { jsKb: 124.3, htmlKb: HTML_BUDGET_KB },
+  "/member/alice": { jsKb: 138.2, htmlKb: HTML_BUDGET_KB },
+  "/clubs": { jsKb: 122, htmlKb: HTML_BUDGET_KB },
+  "/play/online/new": { jsKb: 132.5, htmlKb: HTML_BUDGET_KB },
 };
 
 const pages = Object.keys(knownDebts);
