@@ -26,15 +26,14 @@ const HTML_BUDGET_KB = 20;
  */
 const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: number }> = {
   // HTML is within its budget everywhere since each page is sent only its own messages (decision 0029).
-  "/": { jsKb: 125.7, htmlKb: HTML_BUDGET_KB },
-  "/login": { jsKb: 122.5, htmlKb: HTML_BUDGET_KB },
-  "/register": { jsKb: 124.3, htmlKb: HTML_BUDGET_KB },
-  "/member/alice": { jsKb: 138.2, htmlKb: HTML_BUDGET_KB },
-  "/clubs": { jsKb: 122, htmlKb: HTML_BUDGET_KB },
-  "/play/online/new": { jsKb: 132.5, htmlKb: HTML_BUDGET_KB },
+  "/": { jsKb: 124.1, htmlKb: HTML_BUDGET_KB },
+  "/register": { jsKb: 122.7, htmlKb: HTML_BUDGET_KB },
+  "/member/alice": { jsKb: 136.6, htmlKb: HTML_BUDGET_KB },
+  "/play/online/new": { jsKb: 132.2, htmlKb: HTML_BUDGET_KB },
 };
 
-const pages = Object.keys(knownDebts);
+/** The pages weighed; those without a debt are held to the budget itself. */
+const pages = ["/", "/login", "/register", "/member/alice", "/clubs", "/play/online/new"];
 
 interface Weight {
   readonly path: string;
