@@ -2,6 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { signIn } from "./members.ts";
+import { FINISHED_GAME_ID } from "./sample-pages.ts";
 import { watchPage } from "./site-health.ts";
 
 /**
@@ -30,10 +31,11 @@ const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: numbe
   "/register": { jsKb: 122.7, htmlKb: HTML_BUDGET_KB },
   "/member/alice": { jsKb: 136.6, htmlKb: HTML_BUDGET_KB },
   "/play/online/new": { jsKb: 132.2, htmlKb: HTML_BUDGET_KB },
+  [`/game/live/${FINISHED_GAME_ID}`]: { jsKb: 135.6, htmlKb: HTML_BUDGET_KB },
 };
 
 /** The pages weighed; those without a debt are held to the budget itself. */
-const pages = ["/", "/login", "/register", "/member/alice", "/clubs", "/play/online/new"];
+const pages = ["/", "/login", "/register", "/member/alice", "/clubs", "/play/online/new", `/game/live/${FINISHED_GAME_ID}`];
 
 interface Weight {
   readonly path: string;
