@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { GameChat } from "../chat/game-chat.tsx";
-import { ShareModal } from "../share/share-modal.tsx";
 import type { GameView } from "../play.schema.ts";
 import { boardOptions, boardOrientation } from "./board-options.ts";
 import { isPromotionMove, positionAfter, turnOfFen, type PieceColor } from "./fen-board.ts";
@@ -17,12 +17,15 @@ import { sideToMove } from "./game-sync.ts";
 import { MoveList } from "./move-list.tsx";
 import { navigate, navigationKey, shownPly as shownPlyOf, type NavigationAction, type ViewedPly } from "./move-navigation.ts";
 import { PlayerBar } from "./player-bar.tsx";
-import { PromotionDialog, type PromotionLetter } from "./promotion-dialog.tsx";
+import type { PromotionLetter } from "./promotion-dialog.tsx";
 import { checkedKingSquare, squaresOfUci, StaticBoard } from "./static-board.tsx";
 import { useGameSync, type GameActionName, type GameHappening } from "./use-game-sync.ts";
 
 /** chessground and chessops: their own chunk, loaded once the page has hydrated, for a player of a game in progress only. */
 const LiveBoard = lazy(() => import("./live-board.tsx"));
+/** Dialogs that open on a click: their own chunks, loaded then. */
+const ShareModal = lazy(() => importWithRetry(() => import("../share/share-modal.tsx")).then((module) => ({ default: module.ShareModal })));
+const PromotionDialog = lazy(() => importWithRetry(() => import("./promotion-dialog.tsx")).then((module) => ({ default: module.PromotionDialog })));
 
 export type GameRole = "white" | "black" | "spectator";
 
@@ -264,8 +267,10 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
           <GameChat gameId={view.id} role={role} viewerId={viewerId} gameOver={!playing} className="ks-card" />
         </div>
       </div>
-      {promotion && player && <PromotionDialog color={player} onChoose={choosePromotion} onCancel={cancelPromotion} />}
-      {sharing && <ShareModal type="game" url={new URL(links(live ? "web_game_live" : "web_game", { id: view.id }), window.location.origin).href} game={view} onClose={() => setSharing(false)} />}
+      <Suspense fallback={null}>
+        {promotion && player && <PromotionDialog color={player} onChoose={choosePromotion} onCancel={cancelPromotion} />}
+        {sharing && <ShareModal type="game" url={new URL(links(live ? "web_game_live" : "web_game", { id: view.id }), window.location.origin).href} game={view} onClose={() => setSharing(false)} />}
+      </Suspense>
     </section>
   );
 }
