@@ -1,5 +1,5 @@
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { Children, createContext, createElement, Fragment, useContext, useMemo, type ReactNode } from "react";
+import { cloneElement, createContext, createElement, Fragment, isValidElement, useContext, useMemo, type ReactNode } from "react";
 import type { WireMessages } from "./wire-messages.ts";
 
 /**
@@ -181,9 +181,13 @@ function mergeText(parts: readonly unknown[]): unknown[] {
   return merged;
 }
 
-/** React keys for a list of parts (elements from rich-text values); a list of strings stays as it is. */
+/**
+ * React keys for the elements of a list of parts (what rich-text values gave),
+ * by position: a message's parts never reorder. (Children.toArray would do,
+ * but React 19 still warns about the unkeyed elements it was given.)
+ */
 function keyed(parts: unknown[]): ReactNode[] {
-  return parts.every((part) => typeof part === "string") ? (parts as string[]) : Children.toArray(parts as ReactNode[]);
+  return parts.map((part, index) => (isValidElement(part) && part.key === null ? cloneElement(part, { key: index }) : (part as ReactNode)));
 }
 
 const noMessages: WireMessages = {};
