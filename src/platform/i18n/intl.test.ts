@@ -153,6 +153,7 @@ describe("numbers, dates and relative times", () => {
     expect(intl.formatDate(march5, { dateStyle: "long", timeZone: "UTC" })).toBe("5. März 2026");
     expect(intl.formatDate("2026-03-05T14:07:09Z", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })).toBe("05.03.2026, 14:07");
     expect(intl.formatTime(march5, { timeZone: "UTC" })).toBe("14:07");
+    expect(intl.formatTime(march5, { timeStyle: "medium", timeZone: "UTC" })).toBe("14:07:09");
     expect(intl.formatRelativeTime(-3, "minute")).toBe("vor 3 Minuten");
     expect(intl.formatRelativeTime(-1, "day", { numeric: "auto" })).toBe("gestern");
     expect(errors).toEqual([]);

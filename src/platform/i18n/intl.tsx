@@ -190,6 +190,12 @@ function keyed(parts: unknown[]): ReactNode[] {
   return parts.map((part, index) => (isValidElement(part) && part.key === null ? cloneElement(part, { key: index }) : (part as ReactNode)));
 }
 
+/** A time shows hours and minutes unless the options choose its fields or a style. */
+function timeOptions(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  const { hour, minute, second, timeStyle, dateStyle } = options;
+  return hour || minute || second || timeStyle || dateStyle ? options : { ...timeStyles.short, ...options };
+}
+
 const noMessages: WireMessages = {};
 const reportToConsole = (error: IntlError) => console.error(error.message);
 
@@ -239,8 +245,8 @@ export function createIntl(config: IntlConfig, _cache?: IntlCache): IntlShape {
     formatMessage: formatMessage as IntlShape["formatMessage"],
     formatNumber: (value, options) => safely("number", value, (number) => numberFormat(locale, options).format(number)),
     formatDate: (value, options) => safely("date", asDate(value), (date) => dateTimeFormat(locale, options).format(date)),
-    formatTime: (value, options) =>
-      safely("time", asDate(value), (date) => dateTimeFormat(locale, { ...timeStyles.short, ...options }).format(date)),
+    formatTime: (value, options = {}) =>
+      safely("time", asDate(value), (date) => dateTimeFormat(locale, timeOptions(options)).format(date)),
     formatRelativeTime: (value, unit = "second", options) =>
       safely("relative time", value, (number) => cached("r", locale, options, () => new Intl.RelativeTimeFormat(locale, options)).format(number, unit)),
   };
