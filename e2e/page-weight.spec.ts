@@ -22,15 +22,13 @@ const HTML_BUDGET_KB = 20;
 /**
  * Today's figures (brotli) plus a small margin: any growth fails until the
  * debt is paid. React and React Router are 94 KB of it; zod left the
- * browser in decision 0028, the message parser in 0029 and react-intl in 0034
- * (a page listed at the budget is within it and stays measured).
+ * browser in decision 0028, the message parser in 0029 and react-intl in 0034.
  */
 const knownDebts: Record<string, { readonly jsKb: number; readonly htmlKb: number }> = {
   // HTML is within its budget everywhere since each page is sent only its own messages (decision 0029).
-  "/": { jsKb: 124.1, htmlKb: HTML_BUDGET_KB },
-  "/register": { jsKb: 122.7, htmlKb: HTML_BUDGET_KB },
-  "/member/alice": { jsKb: 136.6, htmlKb: HTML_BUDGET_KB },
-  "/play/online/new": { jsKb: 132.2, htmlKb: HTML_BUDGET_KB },
+  // "/" and "/register" came within the budget with decision 0034 (react-intl's 6 KB chunk replaced by a 1.8 KB formatter).
+  "/member/alice": { jsKb: 131.5, htmlKb: HTML_BUDGET_KB },
+  "/play/online/new": { jsKb: 127.1, htmlKb: HTML_BUDGET_KB },
 };
 
 /** The pages weighed; those without a debt are held to the budget itself. */
