@@ -1,4 +1,3 @@
-import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from "react-intl";
 import {
   data,
   isRouteErrorResponse,
@@ -14,7 +13,8 @@ import {
 import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { matchPagePath } from "./platform/links/route-patterns.ts";
-import { parsedMessages, type WireMessages } from "./platform/i18n/wire-messages.ts";
+import type { WireMessages } from "./platform/i18n/wire-messages.ts";
+import { createIntl, RawIntlProvider, type IntlError, type IntlShape } from "./platform/i18n/intl.tsx";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
@@ -85,18 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 const noMessages: WireMessages = {};
-const intlCache = createIntlCache();
 const intlByCatalog = new WeakMap<object, IntlShape>();
 
 /**
- * One intl object per catalog, shared by every render: react-intl compiles each
- * message once per intl object, so a fresh provider per request would compile
- * them all again on every page.
+ * One intl object per catalog, shared by every render (the catalogs are cached
+ * per page and locale on the server, and kept by the loader data in the browser).
  */
 function sharedIntl(locale: string, messages: WireMessages): IntlShape {
   const cached = intlByCatalog.get(messages);
   if (cached && cached.locale === locale) return cached;
-  const intl = createIntl({ locale, defaultLocale, messages: parsedMessages(messages), onError: reportMissingMessage }, intlCache);
+  const intl = createIntl({ locale, defaultLocale, messages, onError: reportMissingMessage });
   intlByCatalog.set(messages, intl);
   return intl;
 }
@@ -115,7 +113,7 @@ function enabledFeatures(features: Readonly<Record<string, boolean>> | undefined
  * literally in a module the page imports (see message-usage.server.ts).
  * Messages given a default are optional by design.
  */
-function reportMissingMessage(error: { code: string; message: string; descriptor?: { defaultMessage?: unknown } }): void {
+function reportMissingMessage(error: IntlError): void {
   if (error.code === "MISSING_TRANSLATION" && error.descriptor?.defaultMessage !== undefined) return;
   console.error(error.message);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { AlertList, AlertsProvider } from "../../ui/alert.tsx";
 import { ManagedChallengeHttpClientProvider } from "../security/human-check/managed-challenge-provider.tsx";
 import { SocketProvider } from "../realtime/socket-provider.tsx";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
 import type { RootData } from "../../../platform/shell/root-data.ts";

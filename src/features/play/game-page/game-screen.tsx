@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";

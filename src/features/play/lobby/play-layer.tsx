@@ -6,7 +6,7 @@
  * accepted or a seek is paired.
  */
 import { useState, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLocation } from "react-router";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";

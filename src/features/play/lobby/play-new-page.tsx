@@ -6,7 +6,7 @@
  * are not signed in see the lobby and a sign-in prompt.
  */
 import { useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/play-new-page";
 import { useLinks } from "../../../platform/links/use-links.ts";

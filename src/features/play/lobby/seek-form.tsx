@@ -4,7 +4,7 @@
  * with Cancel until someone takes it (the layer then opens the game).
  */
 import { useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
 import { useOpenGame } from "./use-open-game.ts";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";

@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from "react";
 import { createPortal } from "react-dom";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { trapTabKey } from "../../../ui/focus-trap.ts";
 import { computePosition } from "../../../ui/tooltip-position.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../../../platform/shell/root-data.ts";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
