@@ -10,5 +10,5 @@ export const appShellSlots: ShellSlots = {
   headerItems: [],
   headerTools: [MemberSearchBox],
   // Notifications, play notices and friend events: only a signed-in visitor downloads them.
-  signedIn: () => import("./signed-in-slots.tsx").then((module) => module.signedInSlots),
+  signedIn: () => import("./signed-in-shell.tsx").then((module) => module.signedInSlots),
 };

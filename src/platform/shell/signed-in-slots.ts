@@ -30,7 +30,12 @@ export function useSignedInSlots(load: SignedInSlotsLoader): SignedInSlots {
 /** The attribute of <html> that tells the browser's first script the visitor is signed in. */
 export const signedInDocumentAttribute = "data-signed-in";
 
+/** In the browser: whether the server rendered this document for a signed-in visitor. */
+export function isSignedInDocument(): boolean {
+  return typeof document !== "undefined" && document.documentElement.hasAttribute(signedInDocumentAttribute);
+}
+
 /** In the browser, before hydration: start loading the signed-in chunk when the server rendered a signed-in page. */
 export function preloadSignedInSlotsForDocument(load: SignedInSlotsLoader | undefined): void {
-  if (load && typeof document !== "undefined" && document.documentElement.hasAttribute(signedInDocumentAttribute)) void preloadSignedInSlots(load);
+  if (load && isSignedInDocument()) void preloadSignedInSlots(load);
 }

@@ -10,17 +10,24 @@ import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { memberAccountPanels } from "../../accounts/staff/member-account-panels.server.ts";
-import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.tsx";
+import type { MemberAccountPanelsData } from "../../accounts/staff/member-account-panels.tsx";
 import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
 import type { CardActionId, CardViewer } from "../../social/card/card-actions.ts";
 import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
-import { PendingFriendRequests } from "../../social/notifications/pending-friend-requests.tsx";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
-import { StatusEditor } from "../profile/status-editor.tsx";
 import { closeUsernames } from "../search/member-search.server.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
+import { lazyModule } from "../../../ui/lazy-module.ts";
 import "../profile/profile.css";
+
+/** What only the profile's owner and staff see: a chunk of its own. */
+const privateParts = lazyModule(() => importWithRetry(() => import("./member-page-private.tsx")), { preloadIf: isSignedInDocument });
+const MemberAccountPanels = privateParts.component("MemberAccountPanels");
+const PendingFriendRequests = privateParts.component("PendingFriendRequests");
+const StatusEditor = privateParts.component("StatusEditor");
 
 /** Only a mistyped name needs it: its own chunk keeps it off every profile's weight. */
 const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then((module) => ({ default: module.MemberNotFound })));
@@ -57,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Where they live and their own words, as they wrote them in /settings.
     context.services.profile.publicDetails(card.userId),
   ]);
+  // Their chunk is loaded before the server renders them (the owner's editor, staff panels, a disabled account's notice).
+  if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
   return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about };
 }
 
@@ -69,6 +78,11 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
     );
   }
   return <MemberProfile {...loaderData} />;
+}
+
+/** Whether the account panels show anything (a notice, a disabled account, the gift form, staff tools). */
+function hasAccountPanels(panels: MemberAccountPanelsData): boolean {
+  return panels.notice !== null || panels.disabled || panels.gift !== null || panels.staff !== null;
 }
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
@@ -167,7 +181,7 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
           <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={omitted} onDone={() => void revalidator.revalidate()} />
         </div>
       </div>
-      <MemberAccountPanels panels={accountPanels} />
+      {hasAccountPanels(accountPanels) && <MemberAccountPanels panels={accountPanels} />}
       <div className="ks-profile-columns">
         {pendingRequests && <PendingFriendRequests incoming={pendingRequests.incoming} outgoing={pendingRequests.outgoing} onChanged={() => void revalidator.revalidate()} />}
         <ProfileRatings username={card.username} ratings={card.ratings} />
