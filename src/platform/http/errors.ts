@@ -40,6 +40,8 @@ export interface ApiErrorBody {
   readonly message: string;
   /** Field-level problems of a validation failure: field -> message. */
   readonly fields?: Readonly<Record<string, string>>;
+  /** Every problem of a validation failure: its field, message key and text in the request's language. */
+  readonly issues?: readonly { readonly path: string; readonly code: string; readonly message: string }[];
 }
 
 export class AppError extends Error {
