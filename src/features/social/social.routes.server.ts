@@ -57,7 +57,7 @@ function accountOf(request: FastifyRequest): Actor {
 
 export function parseUsername(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
-  const value = params && typeof params === "object" && name in params ? Reflect.get(params, name) : undefined;
+  const value: unknown = params && typeof params === "object" && name in params ? Reflect.get(params, name) : undefined;
   const parsed = usernameParamSchema.safeParse(value);
   if (!parsed.success) throw new AppError("not_found");
   return parsed.data;

@@ -36,7 +36,8 @@ export type ApiErrorCode = keyof typeof apiErrors;
 declareFailures(Object.fromEntries(Object.entries(apiErrors).map(([code, { kind }]) => [code, kind])));
 
 export interface ApiErrorBody {
-  readonly code: ApiErrorCode | string;
+  /** An ApiErrorCode, or a feature's declared failure code. */
+  readonly code: string;
   readonly message: string;
   /** Field-level problems of a validation failure: field -> message. */
   readonly fields?: Readonly<Record<string, string>>;
