@@ -192,7 +192,7 @@ test("a player whose connection drops gets every move back, once, and a move mad
   const bob = await signIn(browser, "bob", phone, async (page) => {
     await page.routeWebSocket(/\/ws$/, (socket) => {
       if (!connected) {
-        socket.close();
+        void socket.close();
         return;
       }
       current = socket;
@@ -205,7 +205,7 @@ test("a player whose connection drops gets every move back, once, and a move mad
   for (const page of [alice, bob]) await boardReady(page);
   const dropBobsConnection = () => {
     connected = false;
-    (current as WebSocketRoute | null)?.close();
+    void (current)?.close();
   };
 
   await drag(alice, "e2", "e4");

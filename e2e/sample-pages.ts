@@ -1,4 +1,4 @@
-import { generateLink } from "../src/platform/links/links.ts";
+import { generateLink, generatePageLink } from "../src/platform/links/links.ts";
 import { compiledPageRoutes } from "../src/platform/links/route-patterns.ts";
 
 /**
@@ -49,7 +49,7 @@ export function routeTableSamples(): SamplePage[] {
       if (value === undefined) throw new Error(`no sample value for {${token.value}} of ${route.name}`);
       params[token.value] = value;
     }
-    return { route: route.name, path: generateLink(route.name, params) };
+    return { route: route.name, path: generatePageLink(route.name, params) };
   });
 }
 

@@ -41,7 +41,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
       },
       onShellError(error: unknown) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error: unknown) {
         status = 500;

@@ -1,10 +1,13 @@
 import { ESLint } from "eslint";
 import { fileURLToPath } from "node:url";
+import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 
 /** The project's own ESLint configuration, run on in-memory fixtures placed in each zone. */
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const eslint = new ESLint({ cwd: root });
+// The fixtures exist only in memory, outside the TypeScript program: the type-aware rules (and the project service) are
+// switched off for them; the boundary and import rules under test need no types.
+const eslint = new ESLint({ cwd: root, overrideConfig: [tseslint.configs.disableTypeChecked] });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -65,5 +68,15 @@ describe("no validation library in browser components (eslint.config.js, decisio
     expect(await restrictedImportErrors("src/features/social/card/zod-fixture.tsx", 'import type { z } from "zod";\nexport type Fixture = z.infer<z.ZodString>;\n')).toEqual([]);
     expect(await restrictedImportErrors("src/features/social/card/zod-fixture.test.tsx", 'import { z } from "zod";\nexport const fixture = z.string();\n')).toEqual([]);
     expect(await restrictedImportErrors("src/features/social/zod-fixture.server.ts", 'import { z } from "zod";\nexport const fixture = z.string();\n')).toEqual([]);
+  });
+});
+
+describe("type-aware lint (eslint.config.js, decision 0030)", () => {
+  it("reads the TypeScript program: a floating promise and an unsafe any in a project file fail", async () => {
+    const typed = new ESLint({ cwd: root });
+    const code = 'export async function later(): Promise<number> { return 1; }\nlater();\nexport const value: string = JSON.parse("1");\n';
+    const [result] = await typed.lintText(code, { filePath: "src/platform/http/failure-statuses.ts" });
+    const rules = (result?.messages ?? []).map((message) => message.ruleId);
+    expect(rules).toEqual(expect.arrayContaining(["@typescript-eslint/no-floating-promises", "@typescript-eslint/no-unsafe-assignment"]));
   });
 });

@@ -47,7 +47,8 @@ export interface KingsideApp {
 const buildDir = fileURLToPath(new URL("../../build", import.meta.url));
 
 export async function loadServerBuild(): Promise<ServerBuild> {
-  const module: ServerBuild = await import(pathToFileURL(`${buildDir}/server/index.js`).href);
+  // The build is written by `react-router build`; its module is the ServerBuild that the React Router listener expects.
+  const module = (await import(pathToFileURL(`${buildDir}/server/index.js`).href)) as ServerBuild;
   return module;
 }
 

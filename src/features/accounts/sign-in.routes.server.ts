@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { translate } from "../../platform/http/json-errors.server.ts";
+import { declareFailures } from "../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded } from "../../platform/http/form-response.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { isChecked, signInBodySchema } from "./accounts.schema.ts";
@@ -9,7 +10,7 @@ import { anonymousCsrfToken, sessionCookieOptions, setCookieHeader, setCsrfCooki
 import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { knownBrowserCookieName, recognisedAccounts, rememberBrowser } from "./known-browser.server.ts";
 
-const FAILURE_STATUS = { invalid_credentials: 401, account_closed: 403, account_disabled: 403, too_many_attempts: 429 } as const;
+declareFailures({ invalid_credentials: "unauthenticated", account_closed: "refused", account_disabled: "refused", too_many_attempts: "too_many" });
 
 export interface SignInDeps {
   readonly signIn: SignInService;
@@ -39,7 +40,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     const target = safeRedirectPath(rawRedirect) ?? generateLink("web_home");
     const backTo = generateLink("web_security_login");
     if (!parsed.success) {
-      return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, "accounts.error.missing_credentials") }, backTo, { redirectUrl: rawRedirect });
+      return formFailed(request, reply, { code: "validation_failed", message: translate(request, "accounts.error.missing_credentials") }, backTo, { redirectUrl: rawRedirect });
     }
     const { username, password, remember } = parsed.data;
     const recognisedUserIds = recognisedAccounts(deps.csrfSecret, request.cookies[knownBrowserCookieName(deps.cookies)]);
@@ -50,7 +51,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       const label = result.values?.label;
       const message = translate(request, `accounts.error.${result.error}`, label ? { label: translate(request, String(label)) } : {});
-      return formFailed(request, reply, { status: FAILURE_STATUS[result.error], code: result.error, message }, backTo, { redirectUrl: rawRedirect, username });
+      return formFailed(request, reply, { code: result.error, message }, backTo, { redirectUrl: rawRedirect, username });
     }
     const user = result.value;
     const twoFactorPending = user.totpEnabledAt !== null;

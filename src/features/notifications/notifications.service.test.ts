@@ -10,6 +10,7 @@ import { users } from "../accounts/accounts.tables.server.ts";
 import { UNREAD_COUNT_CAP } from "./notifications.constants.ts";
 import { createNotificationsService, READ_RETENTION_MS, UNREAD_RETENTION_MS, type NotificationsService } from "./notifications.service.server.ts";
 import { notifications as notificationsTable } from "./notifications.tables.server.ts";
+import type { LinkGenerator } from "../../platform/links/links.ts";
 
 const greeting = defineNotificationType(
   defineNotificationView<{ from: string }>({
@@ -146,7 +147,7 @@ for (const target of databaseTargets()) {
 }
 
 describe("rendering a stored notification", () => {
-  const link = (route: string, params: Readonly<Record<string, unknown>> = {}) => `/${route}/${Object.values(params).join("/")}`;
+  const link: LinkGenerator = (route, ...[params]) => `/${route}/${Object.values(params ?? {}).join("/")}`;
 
   it("renders a registered type and skips an unknown type (the payload was checked when it was recorded)", () => {
     expect(renderNotification([greeting], "test.greeting", { from: "bob" }, link)).toEqual({ messageId: "test.greeting", values: { username: "bob" }, href: "/web_member_profile/bob" });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sendFailure } from "../../platform/http/form-response.server.ts";
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { maxPresenceIds, parsePresenceIds } from "./presence-ids.ts";
 import type { PresenceResponse } from "./presence.schema.ts";
@@ -16,7 +17,7 @@ export function registerPresenceRoutes(app: FastifyInstance, deps: { readonly pr
     reply.header("cache-control", "no-store");
     if (!parsed.ok) {
       const message = translate(request, `presence.error.${parsed.error}`, { max: maxPresenceIds });
-      return reply.code(422).send({ code: "validation_failed", message, fields: { ids: message } });
+      return sendFailure(reply, { code: "validation_failed", message, fields: { ids: message } });
     }
     const body: PresenceResponse = { presence: await deps.presence.presenceOf(parsed.ids) };
     return reply.send(body);

@@ -22,7 +22,7 @@ describe("parsePresenceIds", () => {
   });
 
   it("refuses missing, empty and non-numeric ids", () => {
-    for (const raw of [undefined, null, "", "  ", 5, {}]) expect(parsePresenceIds(raw), String(raw)).toEqual({ ok: false, error: "ids_missing" });
+    for (const raw of [undefined, null, "", "  ", 5, {}]) expect(parsePresenceIds(raw), JSON.stringify(raw) ?? "undefined").toEqual({ ok: false, error: "ids_missing" });
     for (const raw of ["1,a", "1,,2", "1.5", "-1", "0", "1e3", "0x10", "2147483648", "99999999999", "1;2"]) {
       expect(parsePresenceIds(raw), raw).toEqual({ ok: false, error: "ids_invalid" });
     }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { requestLocale, translate } from "../../platform/http/json-errors.server.ts";
+import { sendFailure } from "../../platform/http/form-response.server.ts";
 import { isLocale } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
 import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
@@ -60,7 +61,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const username = parseUsername(request, "username");
     const viewer = request.viewer.user.isLoggedIn && request.viewer.user.id !== null ? { id: request.viewer.user.id, level: request.viewer.user.membershipLevel } : null;
     const card = await cards.card(username, viewer, requestLocale(request));
-    if (!card) return reply.code(404).send({ code: "not_found", message: translate(request, "social.error.not_found") });
+    if (!card) return sendFailure(reply, { code: "not_found", message: translate(request, "social.error.not_found") });
     return reply.header("cache-control", "private, no-store").send({ user: card });
   });
 
@@ -122,7 +123,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const params = z.object({ username: z.string().max(25) }).parse(request.params);
     const query = params.username.trim();
     if ([...query].length < SEARCH_MIN_LENGTH) {
-      return reply.code(422).send({ code: "validation_failed", message: translate(request, "social.search.too_short", { number: SEARCH_MIN_LENGTH }) });
+      return sendFailure(reply, { code: "validation_failed", message: translate(request, "social.search.too_short", { number: SEARCH_MIN_LENGTH }) });
     }
     if (!usernameParamSchema.safeParse(query).success) return { users: [] };
     const found = await deps.directory.searchByUsernamePrefix({ prefix: query, limit: SEARCH_LIMIT });
@@ -145,9 +146,9 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const body = noteBodySchema.parse(request.body);
     const target = await social.findTarget(body.username);
     if (!target) throw new AppError("not_found");
-    if (target.id === actor.id) return reply.code(422).send({ code: "self", message: translate(request, "social.error.self") });
+    if (target.id === actor.id) return sendFailure(reply, { code: "self", message: translate(request, "social.error.self") });
     const saved = await items.setNote(actor.id, target.id, body.note);
-    if (!saved.ok) return reply.code(403).send({ code: saved.error, message: translate(request, `social.error.${saved.error}`) });
+    if (!saved.ok) return sendFailure(reply, { code: saved.error, message: translate(request, `social.error.${saved.error}`) });
     return { status: "ok", note: body.note.trim() || null };
   });
 

@@ -4,39 +4,40 @@ import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { AppError, type Result } from "../../platform/http/errors.ts";
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { requireLoggedIn, requireMember } from "../accounts/viewer.server.ts";
-import { wantsJson } from "../../platform/http/form-response.server.ts";
+import { declareFailures } from "../../platform/http/failure-statuses.ts";
+import { sendFailure, wantsJson } from "../../platform/http/form-response.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { allowFriendRequestsBodySchema, reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
 import type { Actor, SocialFailure, SocialService } from "./social.service.server.ts";
 
-/** How each refusal answers: the status and the message key social.error.<code>. */
-const failureStatus: Readonly<Record<SocialFailure, number>> = {
-  sign_in_required: 401,
-  viewer_closed: 403,
-  member_is_guest: 403,
-  cannot_report_staff: 403,
-  not_messageable: 403,
-  cannot_receive_gift: 403,
-  not_found: 404,
-  self: 422,
-  status_too_long: 422,
-  guest: 403,
-  account_closed: 403,
-  blocked: 403,
-  blocked_by_member: 403,
-  requests_not_allowed: 403,
-  cannot_block_staff: 403,
-  already_friends: 409,
-  request_exists: 409,
-  no_request: 409,
-  not_friends: 409,
-  already_tracking: 409,
-  not_tracking: 409,
-  already_blocked: 409,
-  not_blocked: 409,
-  already_muted: 409,
-  not_muted: 409,
-};
+/** What kind of refusal each code is (its status comes from the one table); its message is social.error.<code>. */
+declareFailures<SocialFailure>({
+  sign_in_required: "unauthenticated",
+  viewer_closed: "refused",
+  member_is_guest: "refused",
+  cannot_report_staff: "refused",
+  not_messageable: "refused",
+  cannot_receive_gift: "refused",
+  not_found: "not_found",
+  self: "invalid",
+  status_too_long: "invalid",
+  guest: "refused",
+  account_closed: "refused",
+  blocked: "refused",
+  blocked_by_member: "refused",
+  requests_not_allowed: "refused",
+  cannot_block_staff: "refused",
+  already_friends: "conflict",
+  request_exists: "conflict",
+  no_request: "conflict",
+  not_friends: "conflict",
+  already_tracking: "conflict",
+  not_tracking: "conflict",
+  already_blocked: "conflict",
+  not_blocked: "conflict",
+  already_muted: "conflict",
+  not_muted: "conflict",
+});
 
 /** The acting member, or 401 (anonymous, two-factor step) / 403 (guest). */
 export function actorOf(request: FastifyRequest): Actor {
@@ -56,7 +57,7 @@ function accountOf(request: FastifyRequest): Actor {
 
 export function parseUsername(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
-  const value = params && typeof params === "object" && name in params ? Reflect.get(params, name) : undefined;
+  const value: unknown = params && typeof params === "object" && name in params ? Reflect.get(params, name) : undefined;
   const parsed = usernameParamSchema.safeParse(value);
   if (!parsed.success) throw new AppError("not_found");
   return parsed.data;
@@ -65,7 +66,7 @@ export function parseUsername(request: FastifyRequest, name: string): string {
 /** Sends a service result: the value under `key` with a success message, or the refusal. */
 export function sendResult<T>(request: FastifyRequest, reply: FastifyReply, result: Result<T, SocialFailure>, success: { key: string; messageKey?: string }) {
   if (!result.ok) {
-    return reply.code(failureStatus[result.error]).send({ code: result.error, message: translate(request, `social.error.${result.error}`, result.values ?? {}) });
+    return sendFailure(reply, { code: result.error, message: translate(request, `social.error.${result.error}`, result.values ?? {}) });
   }
   return reply.send({ status: "ok", [success.key]: result.value, ...(success.messageKey ? { message: translate(request, success.messageKey) } : {}) });
 }

@@ -7,6 +7,7 @@ import { HttpClientProvider } from "../../platform/http/http-client-context.tsx"
 import { AlertsProvider } from "../../ui/alert.tsx";
 import uiMessages from "../../ui/messages/en.json";
 import { useMemberRowCall } from "./use-member-row-call.ts";
+import { requestUrl } from "../../test/fetch-input.ts";
 
 /** Answers every call with `status`, once the test lets it. */
 function heldAnswer(status: number) {
@@ -15,7 +16,7 @@ function heldAnswer(status: number) {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(`${init?.method ?? "GET"} ${String(input)}`);
+      calls.push(`${init?.method ?? "GET"} ${requestUrl(input)}`);
       return new Promise<Response>((resolve) => {
         release = () => resolve(new Response(JSON.stringify({ code: "x", message: "refused" }), { status, headers: { "content-type": "application/json" } }));
       });

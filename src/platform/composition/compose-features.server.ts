@@ -96,5 +96,5 @@ function asServices(merged: Record<string, unknown>): Services {
 
 /** While the list is being built: the services of the features built so far, each as its owner made it. */
 function asPartialServices(merged: Record<string, unknown>): Partial<Services> {
-  return merged as Partial<Services>;
+  return merged;
 }

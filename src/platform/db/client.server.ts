@@ -92,6 +92,10 @@ async function ping(db: Database): Promise<boolean> {
 /** Rows of a raw SQL query, whichever driver ran it (both answer { rows }). */
 export async function queryRows(db: Database, query: SQL): Promise<Record<string, unknown>[]> {
   const result: unknown = await db.execute(query);
-  if (result && typeof result === "object" && "rows" in result && Array.isArray(result.rows)) return result.rows;
+  if (result && typeof result === "object" && "rows" in result && Array.isArray(result.rows)) return result.rows.filter(isRow);
   throw new Error("unexpected query result shape");
+}
+
+function isRow(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }

@@ -30,7 +30,8 @@ export function describeUncaught(event: Event): string | null {
   try {
     return JSON.stringify(reason);
   } catch {
-    return String(reason);
+    // A bigint, or an object JSON cannot write (a cycle): its type is what can be said of it.
+    return typeof reason === "bigint" ? reason.toString() : Object.prototype.toString.call(reason);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorMessage } from "./json-errors.server.ts";
 import type { ApiErrorCode } from "./errors.ts";
+import { failureStatus } from "./failure-statuses.ts";
 
 /**
  * Forms work without JavaScript: a plain form post gets a 303 redirect (to the
@@ -19,8 +20,7 @@ export function formSucceeded(request: FastifyRequest, reply: FastifyReply, redi
 }
 
 export interface FormFailure {
-  readonly status: number;
-  /** A stable code; the page shows the message of `messageKey`. */
+  /** A stable, declared code (declareFailures): its kind gives the status. */
   readonly code: string;
   readonly message: string;
   readonly fields?: Readonly<Record<string, string>>;
@@ -29,7 +29,7 @@ export interface FormFailure {
 /** Back to the form: `backTo` plus ?error=code (and any fields worth keeping, never a password). */
 export function formFailed(request: FastifyRequest, reply: FastifyReply, failure: FormFailure, backTo: string, keep: Readonly<Record<string, string | undefined>> = {}) {
   if (wantsJson(request)) {
-    return reply.code(failure.status).send({ code: failure.code, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) });
+    return sendFailure(reply, failure);
   }
   const url = new URL(backTo, "http://same.invalid");
   url.searchParams.set("error", failure.code);
@@ -38,6 +38,11 @@ export function formFailed(request: FastifyRequest, reply: FastifyReply, failure
 }
 
 /** A failure whose text is one of the API error catalogue's. */
-export function apiFailure(request: FastifyRequest, code: ApiErrorCode, status: number): FormFailure {
-  return { status, code, message: errorMessage(request, code) };
+export function apiFailure(request: FastifyRequest, code: ApiErrorCode): FormFailure {
+  return { code, message: errorMessage(request, code) };
+}
+
+/** A JSON refusal: { code, message, fields? } with the status of the code's declared kind. */
+export function sendFailure(reply: FastifyReply, failure: FormFailure): FastifyReply {
+  return reply.code(failureStatus(failure.code)).send({ code: failure.code, message: failure.message, ...(failure.fields ? { fields: failure.fields } : {}) });
 }

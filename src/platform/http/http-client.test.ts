@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { BAD_REQUEST_MESSAGE, booleansAsNumbers, createHttpClient, HttpError, randomRequestId, REQUEST_ID_LENGTH } from "./http-client.ts";
+import { bodyText, requestUrl } from "../../test/fetch-input.ts";
 
 type Call = { url: string; init: RequestInit };
 
@@ -7,7 +8,7 @@ type Call = { url: string; init: RequestInit };
 function scriptedFetch(...responses: Response[]) {
   const calls: Call[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: requestUrl(input), init: init ?? {} });
     const next = responses.shift();
     if (!next) throw new Error("no scripted response left");
     return next;
@@ -19,7 +20,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 const headerOf = (call: Call | undefined, name: string) => new Headers(call?.init.headers).get(name);
-const bodyOf = (call: Call | undefined): unknown => JSON.parse(String(call?.init.body ?? "null"));
+const bodyOf = (call: Call | undefined): unknown => JSON.parse(bodyText(call?.init.body));
 
 describe("the browser HTTP client", () => {
   it("adds the CSRF header and _token to state-changing calls, booleans as 0/1", async () => {

@@ -4,6 +4,8 @@ import { defaultLocale, isLocale, localeFromHost, type Locale } from "../i18n/lo
 import { messagesFor } from "../i18n/messages.server.ts";
 import { intlFor } from "../i18n/translate.ts";
 import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
+import { failureStatus } from "./failure-statuses.ts";
+import { validationIssues } from "./validation-issues.server.ts";
 
 /** The language of a JSON or form request: the page's locale field, else a language subdomain, else English. */
 export function requestLocale(request: FastifyRequest): Locale {
@@ -33,17 +35,28 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).header("cache-control", "no-store").send(body);
 }
 
-function fieldsOf(error: ZodError): Record<string, string> {
+/**
+ * A failed parse of a route's input: `validation_failed` (422) with every issue
+ * as `{ path, code: <message key>, message }` in the request's language, the
+ * first issue's text as the message the browser shows, and `fields` (path →
+ * text) as before.
+ */
+export function sendValidationFailure(request: FastifyRequest, reply: FastifyReply, error: ZodError): FastifyReply {
+  const locale = requestLocale(request);
+  const catalog = messagesFor(locale);
+  const intl = intlFor(locale, catalog);
+  const issues = validationIssues(error, (text) => Object.hasOwn(catalog, text), (id, values) => intl.formatMessage({ id }, values));
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-  return fields;
+  for (const issue of issues) fields[issue.path] ??= issue.message;
+  const body: ApiErrorBody = { code: "validation_failed", message: issues[0]?.message ?? errorMessage(request, "validation_failed"), fields, issues };
+  return reply.code(failureStatus("validation_failed")).header("cache-control", "no-store").send(body);
 }
 
 /** Every JSON failure leaves as { code, message }: stable codes, translated texts. */
 export function registerJsonErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
-    if (error instanceof ZodError) return sendError(request, reply, new AppError("validation_failed", {}, fieldsOf(error)));
+    if (error instanceof ZodError) return sendValidationFailure(request, reply, error);
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 413) return sendError(request, reply, new AppError("payload_too_large"));
     if (status === 429) return sendError(request, reply, new AppError("rate_limited"));

@@ -3,6 +3,7 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { defaultLocale } from "../i18n/locales.ts";
 import { messagesFor } from "../i18n/messages.server.ts";
+import { failureStatus } from "./failure-statuses.ts";
 import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
 import { sendError } from "./json-errors.server.ts";
 import { containsHostileText, isCleanRequestTarget } from "./hostile-text.ts";
@@ -61,8 +62,8 @@ function catalogueAnswer(status: number, code: ApiErrorCode): string {
  */
 export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, code]: [number, ApiErrorCode] =
-    error.code === "HPE_HEADER_OVERFLOW" ? [431, "headers_too_large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "request_timeout"] : [400, "bad_request"];
+  const code: ApiErrorCode = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "request_timeout" : "bad_request";
+  const status = failureStatus(code);
   this.log.info({ clientError: error.code ?? "unknown", status }, "client error");
   if (socket.writable) socket.end(catalogueAnswer(status, code));
   else socket.destroy();

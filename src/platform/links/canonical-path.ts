@@ -12,6 +12,7 @@ import { matchPagePath } from "./route-patterns.ts";
  * The query string is kept. A target that would leave the site ("//evil.example/"
  * without its slash is a protocol-relative link) is "unsafe": the caller answers 404.
  */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- "unsafe" names the answer the caller turns into a 404
 export function canonicalPageLocation(url: string): string | null | "unsafe" {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);

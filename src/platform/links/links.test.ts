@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureLinkErrors, generateLink, LinkGenerationError, safeRedirectPath } from "./links.ts";
+import { configureLinkErrors, generateLink, generatePageLink, LinkGenerationError, safeRedirectPath } from "./links.ts";
+import type { PageRouteName } from "./route-table.ts";
 
 describe("generateLink", () => {
   afterEach(() => configureLinkErrors("throw"));
@@ -44,8 +45,10 @@ describe("generateLink", () => {
     expect(generateLink("web_clubs", {}, { locale: "en" })).toBe("/clubs");
   });
 
-  it("throws in tests for an unknown route or a missing parameter", () => {
-    expect(() => generateLink("web_nowhere")).toThrow('The route "web_nowhere" does not exist.');
+  it("throws in tests for an unknown route or a missing parameter (which the type check refuses first)", () => {
+    // @ts-expect-error -- a misspelt route name is not a route name
+    expect(() => generateLink("web_nowhere", {})).toThrow('The route "web_nowhere" does not exist.');
+    // @ts-expect-error -- the member page needs its username
     expect(() => generateLink("web_member_profile")).toThrow('requires the parameter "username"');
     expect(() => generateLink("web_game", { id: "abc" })).toThrow(LinkGenerationError);
   });
@@ -53,8 +56,8 @@ describe("generateLink", () => {
   it("reports and falls back to / in the running site", () => {
     const reporter = vi.fn();
     configureLinkErrors("report", reporter);
-    expect(generateLink("web_nowhere")).toBe("/");
-    expect(generateLink("web_member_profile")).toBe("/");
+    expect(generatePageLink("web_nowhere" as PageRouteName)).toBe("/");
+    expect(generatePageLink("web_member_profile")).toBe("/");
     expect(reporter).toHaveBeenCalledTimes(2);
     expect(String(reporter.mock.calls[0]?.[0])).toContain("does not exist");
   });

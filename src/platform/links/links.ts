@@ -1,5 +1,6 @@
 import { defaultLocale, type Locale } from "../i18n/locales.ts";
 import { findPageRoute, type CompiledPageRoute } from "./route-patterns.ts";
+import type { PageRouteName, pageRoutes } from "./route-table.ts";
 
 /**
  * The one link generator, for the server and the browser: a route name and its
@@ -12,6 +13,39 @@ import { findPageRoute, type CompiledPageRoute } from "./route-patterns.ts";
 
 export type LinkParamValue = string | number | boolean | null | undefined;
 export type LinkParams = Readonly<Record<string, LinkParamValue>>;
+
+/** The names of a path's `{param}` placeholders: "/leagues/{league}/{division}" gives "league" | "division". */
+type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+
+type PageRouteNamed<Name extends PageRouteName> = Extract<(typeof pageRoutes)[number], { readonly name: Name }>;
+
+/** Parameters a route may leave out: those listed in `optional` and those with a default. */
+type OmittableParamNames<Route> =
+  | (Route extends { readonly optional: readonly (infer Optional extends string)[] } ? Optional : never)
+  | (Route extends { readonly defaults: infer Defaults } ? keyof Defaults & string : never);
+
+/** The path parameters a link to this route must be given. */
+export type RequiredLinkParamNames<Name extends PageRouteName> = Exclude<
+  PathParamNames<PageRouteNamed<Name>["path"]>,
+  OmittableParamNames<PageRouteNamed<Name>>
+>;
+
+/** A route's parameters: its required path parameters, then anything else (optional path parameters, the query). */
+export type LinkParamsFor<Name extends PageRouteName> = LinkParams & { readonly [Param in RequiredLinkParamNames<Name>]: string | number };
+
+/** The routes a link needs no parameter for (navigation items, footers). */
+export type ParameterlessPageRouteName = { [Name in PageRouteName]: [RequiredLinkParamNames<Name>] extends [never] ? Name : never }[PageRouteName];
+
+/** What follows the route name: the parameters (required when the path needs some) and the options. */
+export type LinkArguments<Name extends PageRouteName> = [RequiredLinkParamNames<Name>] extends [never]
+  ? [params?: LinkParams, options?: LinkOptions]
+  : [params: LinkParamsFor<Name>, options?: LinkOptions];
+
+/**
+ * The link generator's signature: a misspelt route name, or a route's required
+ * path parameter left out, fails the type check (links.types.test.ts).
+ */
+export type LinkGenerator = <Name extends PageRouteName>(name: Name, ...rest: LinkArguments<Name>) => string;
 
 export interface LinkOptions {
   /** Prefix the path with this locale (not for English). */
@@ -105,7 +139,7 @@ function buildQuery(params: LinkParams, used: ReadonlySet<string>): string {
   return text ? `?${text}` : "";
 }
 
-function generateLinkOrThrow(name: string, params: LinkParams, options: LinkOptions): string {
+function generateLinkOrThrow(name: PageRouteName, params: LinkParams, options: LinkOptions): string {
   const route = findPageRoute(name);
   if (!route) throw new LinkGenerationError(`The route "${name}" does not exist.`);
   const { path, used } = buildPath(route, params);
@@ -116,7 +150,16 @@ function generateLinkOrThrow(name: string, params: LinkParams, options: LinkOpti
 }
 
 /** The path of a named page. */
-export function generateLink(name: string, params: LinkParams = {}, options: LinkOptions = {}): string {
+export function generateLink<Name extends PageRouteName>(name: Name, ...[params, options]: LinkArguments<Name>): string {
+  return generatePageLink(name, params ?? {}, options ?? {});
+}
+
+/**
+ * The path of a page whose name is only known at run time (a matched URL being
+ * spelt again): the name is still a route name, the parameters are not checked
+ * against it by the type checker. Prefer `generateLink`.
+ */
+export function generatePageLink(name: PageRouteName, params: LinkParams = {}, options: LinkOptions = {}): string {
   try {
     return generateLinkOrThrow(name, params, options);
   } catch (error) {

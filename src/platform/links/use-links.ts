@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { Locale } from "../i18n/locales.ts";
-import { generateLink, type LinkOptions, type LinkParams } from "./links.ts";
+import { generatePageLink, type LinkGenerator } from "./links.ts";
 
 /** The root loader's locale prefix, if the page was reached through one. */
 export function usePathLocale(): Locale | null {
@@ -10,10 +10,10 @@ export function usePathLocale(): Locale | null {
 }
 
 /** The link generator bound to the page's locale prefix. */
-export function useLinks(): (name: string, params?: LinkParams, options?: LinkOptions) => string {
+export function useLinks(): LinkGenerator {
   const pathLocale = usePathLocale();
-  return useCallback(
-    (name: string, params: LinkParams = {}, options: LinkOptions = {}) => generateLink(name, params, { locale: pathLocale, ...options }),
+  return useCallback<LinkGenerator>(
+    (name, ...[params, options]) => generatePageLink(name, params ?? {}, { locale: pathLocale, ...options }),
     [pathLocale],
   );
 }

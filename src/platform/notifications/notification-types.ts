@@ -13,10 +13,10 @@
  * it is recorded (the feature definitions' `notificationTypes`).
  */
 import type { z } from "zod";
-import type { LinkParams } from "../links/links.ts";
+import type { LinkGenerator } from "../links/links.ts";
 
 /** Builds a page's path from the route table (the server's or the browser's link generator). */
-export type NotificationLinkBuilder = (route: string, params?: LinkParams) => string;
+export type NotificationLinkBuilder = LinkGenerator;
 
 /** What an action calls: one of our JSON routes through the HTTP client, or a socket command. */
 export type NotificationActionCall =

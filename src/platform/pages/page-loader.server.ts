@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { generateLink, isUsernameParam } from "../links/links.ts";
+import { generatePageLink, isUsernameParam } from "../links/links.ts";
 import { matchPagePath, type PageMatch } from "../links/route-patterns.ts";
 
 /**
@@ -24,5 +24,5 @@ export function requirePage(request: Request): PageMatch {
 function canonicalUsernamePath(match: PageMatch): string | null {
   const needsLowering = Object.entries(match.params).some(([name, value]) => isUsernameParam(name) && value !== value.toLowerCase());
   if (!needsLowering) return null;
-  return generateLink(match.route.name, match.params, { locale: match.pathLocale });
+  return generatePageLink(match.route.name, match.params, { locale: match.pathLocale });
 }

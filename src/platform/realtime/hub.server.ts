@@ -11,6 +11,8 @@ import websocketPlugin from "@fastify/websocket";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
+import { AppError } from "../http/errors.ts";
+import { sendError as sendHttpError } from "../http/json-errors.server.ts";
 import type { BusEvent, EventBus } from "./bus.server.ts";
 import { commandTable, createCommandRunner, type CommandRateLimit } from "./commands.server.ts";
 import { createLagMeter, type LagMeter } from "./lag-meter.ts";
@@ -310,7 +312,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
 
   async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!deps.verifyUpgrade || deps.verifyUpgrade(request)) return;
-    await reply.code(403).header("cache-control", "no-store").send({ code: "forbidden", message: "This WebSocket upgrade is not allowed." });
+    await sendHttpError(request, reply, new AppError("forbidden"));
   }
 
   const unsubscribeControl = await deps.bus.subscribe(sessionsEndedChannel, (event) => {

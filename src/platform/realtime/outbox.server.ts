@@ -190,7 +190,8 @@ export function createOutboxRelay(options: { readonly db: Database; readonly bus
     void Promise.allSettled(sent).then((outcomes) => {
       const refused = outcomes.filter((outcome) => outcome.status === "rejected");
       // What the bus refused stays for the relay, once its grace is over; a client that sees a gap in a room refetches.
-      if (refused[0]) log.warn({ err: refused[0].reason, refused: refused.length }, "realtime outbox: the bus refused events; the relay will retry them");
+      const firstRefusal: unknown = refused[0]?.reason;
+      if (refused[0]) log.warn({ err: firstRefusal, refused: refused.length }, "realtime outbox: the bus refused events; the relay will retry them");
       outcomes.forEach((outcome, index) => {
         const row = rows[index];
         if (outcome.status === "fulfilled" && row) toDelete.push(row.id);

@@ -39,7 +39,7 @@ export interface TestHub {
 /** A hub with the demo room kind and events unless `deps` names its own; `logLines` collects its log (parsed pino lines). */
 export async function startTestHub(deps: RealtimeDeps, options: { logLines?: Array<Record<string, unknown>> } = {}): Promise<TestHub> {
   const lines = options.logLines;
-  const stream = { write: (line: string) => void lines?.push(JSON.parse(line)) };
+  const stream = { write: (line: string) => void lines?.push(JSON.parse(line) as Record<string, unknown>) };
   const app = fastify({ logger: lines ? { level: "info", stream } : false });
   await registerRealtime(app, { roomKinds: demoRealtime.roomKinds, events: demoRealtime.events, ...deps });
   await app.listen({ host: "127.0.0.1", port: 0 });
@@ -87,8 +87,9 @@ export class TestSocket {
   private constructor(readonly socket: WebSocket) {
     socket.on("message", (data: RawData) => {
       // Every frame the hub sends must fit the protocol's contract (serverMessageSchema) and the browser's reading.
-      const message = parseServerFrame(data.toString());
-      if (!message) throw new Error(`unreadable server message: ${data.toString()}`);
+      const text = frameText(data);
+      const message = parseServerFrame(text);
+      if (!message) throw new Error(`unreadable server message: ${text}`);
       this.received.push(message);
       this.wake();
     });
@@ -208,4 +209,10 @@ export async function eventuallyAsync(condition: () => Promise<boolean>, what: s
     if (Date.now() >= deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A received frame as text, whichever shape ws handed it over in. */
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return (data instanceof ArrayBuffer ? Buffer.from(data) : data).toString("utf8");
 }

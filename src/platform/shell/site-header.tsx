@@ -2,12 +2,13 @@ import { useIntl } from "../i18n/intl.tsx";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
+import type { ParameterlessPageRouteName } from "../links/links.ts";
 import { useLinks } from "../links/use-links.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
 interface NavItem {
-  readonly route: string;
+  readonly route: ParameterlessPageRouteName;
   readonly messageId: string;
   readonly icon: string;
 }

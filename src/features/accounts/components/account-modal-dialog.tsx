@@ -33,7 +33,7 @@ export function AccountModal({ mode, onClose }: { mode: AccountModalMode; onClos
     setError(null);
     try {
       const answer = await client.request<SignInAnswer>("POST", "/login", {
-        body: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), remember: form.get("remember") ? 1 : 0, redirectUrl },
+        body: { username: formText(form, "username"), password: formText(form, "password"), remember: form.get("remember") ? 1 : 0, redirectUrl },
         quiet: true,
       });
       // The server's target: the same page (now signed in), or the two-factor step.
@@ -76,4 +76,10 @@ export function AccountModal({ mode, onClose }: { mode: AccountModalMode; onClos
       </form>
     </Modal>
   );
+}
+
+/** A text field of a submitted form ("" when absent; a file input is no text). */
+function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded } from "../../../platform/http/form-response.server.ts";
 import { translate } from "../../../platform/http/json-errors.server.ts";
 import { generateLink } from "../../../platform/links/links.ts";
@@ -8,23 +9,23 @@ import { membershipPolicy } from "./membership.policy.server.ts";
 import type { GiftContactCheck, MembershipService } from "./membership.service.server.ts";
 import { hasAtLeast } from "../levels.ts";
 
-const FAILURE_STATUS = {
-  member_not_found: 404,
-  not_eligible: 422,
-  membership_permanent: 409,
-  gift_to_self: 422,
-  payments_unavailable: 503,
-  gift_staff_only: 403,
-  blocked_by_member: 403,
-  blocked: 403,
-} as const satisfies Record<MembershipFailure, number>;
+declareFailures<MembershipFailure>({
+  member_not_found: "not_found",
+  not_eligible: "invalid",
+  membership_permanent: "conflict",
+  gift_to_self: "invalid",
+  payments_unavailable: "unavailable",
+  gift_staff_only: "refused",
+  blocked_by_member: "refused",
+  blocked: "refused",
+});
 
 function refuse(request: FastifyRequest, reply: FastifyReply, failure: MembershipFailure, backTo: string, keep: Readonly<Record<string, string | undefined>> = {}) {
-  return formFailed(request, reply, { status: FAILURE_STATUS[failure], code: failure, message: translate(request, `membership.error.${failure}`) }, backTo, keep);
+  return formFailed(request, reply, { code: failure, message: translate(request, `membership.error.${failure}`) }, backTo, keep);
 }
 
 function invalid(request: FastifyRequest, reply: FastifyReply, backTo: string) {
-  return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, "membership.error.invalid_choice") }, backTo);
+  return formFailed(request, reply, { code: "validation_failed", message: translate(request, "membership.error.invalid_choice") }, backTo);
 }
 
 function presentMembership(status: MembershipStatus): { membership: MembershipStatus } {

@@ -5,13 +5,17 @@ import { pageLinkFor } from "../settings/page-links.server.ts";
 import { forgotPasswordBodySchema, passwordResetMessageKey, resetPasswordBodySchema, type PasswordResetFailure } from "./password-reset.schema.ts";
 import type { PasswordResetService } from "./password-reset.service.server.ts";
 import { TOKEN_PATTERN } from "../email-links/account-tokens.server.ts";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
+import "../registration/registration-failures.server.ts";
+
+declareFailures({ invalid_link: "gone" });
 
 /** Like sign-in and registration: per address and minute. Asking sends mail, so fewer. */
 const forgotRouteConfig = { rateLimit: { max: 10, timeWindow: "1 minute" } } as const;
 const resetRouteConfig = { rateLimit: { max: 30, timeWindow: "1 minute" } } as const;
 
 function resetFailure(request: FastifyRequest, code: PasswordResetFailure) {
-  return { status: code === "invalid_link" ? 410 : 422, code, message: translate(request, passwordResetMessageKey(code)) };
+  return { code, message: translate(request, passwordResetMessageKey(code)) };
 }
 
 /** POST /forgot-password and POST /reset-password: plain forms, or JSON from the HTTP client. */

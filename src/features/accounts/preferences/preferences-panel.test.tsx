@@ -13,6 +13,7 @@ import preferenceMessages from "./messages/en.json";
 import { PreferencesPanel } from "./preferences-panel.tsx";
 import type { ArchiveViewResponse } from "./preferences.schema.ts";
 import { useOptimisticSetting } from "./use-optimistic-setting.ts";
+import { bodyText, requestUrl } from "../../../test/fetch-input.ts";
 
 const messages = { ...uiMessages, ...preferenceMessages, "error.bad_request": "Oops. Looks like there was an error. Sorry! Please refresh." };
 
@@ -21,7 +22,7 @@ function scriptedServer() {
   const calls: { url: string; body: unknown; answer: (response: Response) => void }[] = [];
   const fetchImpl = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     return new Promise<Response>((resolve) => {
-      calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? "null")), answer: resolve });
+      calls.push({ url: requestUrl(input), body: JSON.parse(bodyText(init?.body)), answer: resolve });
     });
   });
   return { calls, fetch: fetchImpl };

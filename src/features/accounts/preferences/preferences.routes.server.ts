@@ -17,7 +17,7 @@ function backTo(request: FastifyRequest, session: ActiveSession): string {
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, session: ActiveSession, messageKey: string) {
-  return formFailed(request, reply, { status: 422, code: "validation_failed", message: translate(request, messageKey) }, backTo(request, session));
+  return formFailed(request, reply, { code: "validation_failed", message: translate(request, messageKey) }, backTo(request, session));
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> | null {

@@ -2,6 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, fail } from "../../../platform/http/errors.ts";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formSucceeded } from "../../../platform/http/form-response.server.ts";
 import { backToSettings, keyedFailure, memberSession, refuseNonMember } from "../settings/member-form.server.ts";
 import { pageLinkFor } from "../settings/page-links.server.ts";
@@ -10,20 +11,20 @@ import { requireLevel } from "../policy.server.ts";
 import { AVATAR_MAX_BYTES, isProfileFailure, profileBodySchema, type ProfileFailure } from "./profile.schema.ts";
 import type { ProfileService } from "./profile.service.server.ts";
 
-const FAILURE_STATUS: Readonly<Record<ProfileFailure, number>> = {
-  profile_editing_disallowed: 403,
-  first_name_too_long: 422,
-  last_name_too_long: 422,
-  location_too_long: 422,
-  bio_too_long: 422,
-  country_invalid: 422,
-  avatar_missing: 422,
-  avatar_too_large: 413,
-  avatar_not_image: 415,
-};
+declareFailures<ProfileFailure>({
+  profile_editing_disallowed: "refused",
+  first_name_too_long: "invalid",
+  last_name_too_long: "invalid",
+  location_too_long: "invalid",
+  bio_too_long: "invalid",
+  country_invalid: "invalid",
+  avatar_missing: "invalid",
+  avatar_too_large: "too_large",
+  avatar_not_image: "unsupported_media",
+});
 
 function profileFailure(request: FastifyRequest, code: ProfileFailure) {
-  return keyedFailure(request, FAILURE_STATUS[code], code, `profile_settings.error.${code}`);
+  return keyedFailure(request, code, `profile_settings.error.${code}`);
 }
 
 /** Decoding an image costs CPU: a few uploads a minute per address is plenty for a person. */

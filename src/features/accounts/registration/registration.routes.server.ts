@@ -18,6 +18,7 @@ import {
 } from "./registration.schema.ts";
 import { fieldErrorMessageId, fieldOf, isRegistrationFieldError, type RegistrationFieldError } from "./registration-rules.ts";
 import type { RegistrationService } from "./registration.service.server.ts";
+import "./registration-failures.server.ts";
 
 import type { AccountMail } from "../account-mail/account-mail.server.ts";
 
@@ -63,7 +64,7 @@ function refuseRegistration(request: FastifyRequest, reply: FastifyReply, errors
   for (const error of errors) fields[fieldOf(error)] ??= translate(request, fieldErrorMessageId(error));
   const first = errors[0];
   const message = first ? translate(request, fieldErrorMessageId(first)) : translate(request, "error.validation_failed");
-  return formFailed(request, reply, { status: 422, code: "validation_failed", message, fields }, backTo, {
+  return formFailed(request, reply, { code: "validation_failed", message, fields }, backTo, {
     redirectUrl: safeRedirectPath(kept.redirectUrl) ?? undefined,
     username: kept.username,
     email: kept.email,
@@ -83,7 +84,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     const locale = pathLocaleOf(request);
     if (isAlreadyMember(request)) {
       const message = translate(request, "registration.error.already_registered");
-      return formFailed(request, reply, { status: 403, code: "already_registered", message }, generateLink("web_security_register", {}, { locale }));
+      return formFailed(request, reply, { code: "already_registered", message }, generateLink("web_security_register", {}, { locale }));
     }
     const parsed = registrationBodySchema.safeParse(bodyOf(request));
     if (!parsed.success) return refuseRegistration(request, reply, registrationFieldErrorsOf(parsed.error));
@@ -118,7 +119,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     const target = safeRedirectPath(parsed.success ? parsed.data.redirectUrl : undefined) ?? generateLink("web_play_new", {}, { locale });
     if (isAlreadyMember(request)) {
       const message = translate(request, "registration.error.already_registered");
-      return formFailed(request, reply, { status: 403, code: "already_registered", message }, generateLink("web_security_register", {}, { locale }));
+      return formFailed(request, reply, { code: "already_registered", message }, generateLink("web_security_register", {}, { locale }));
     }
     const { session, user } = request.viewer;
     if (session && user.isLoggedIn && user.isGuest) {

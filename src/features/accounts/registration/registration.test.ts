@@ -140,7 +140,7 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       const takenSession = browser();
       const takenAnswer = await postJson(takenSession, "/register", taken);
       expect(takenAnswer.status).toBe(freshAnswer.status);
-      const [freshBody, takenBody] = [await freshAnswer.json(), await takenAnswer.json()];
+      const [freshBody, takenBody]: [object, object] = [await freshAnswer.json(), await takenAnswer.json()];
       expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
       expect(takenBody).toMatchObject({ confirmationSent: true, username: taken.username });
       expect(freshBody).toMatchObject({ confirmationSent: true });

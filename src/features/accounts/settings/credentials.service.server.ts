@@ -109,7 +109,7 @@ export function createCredentialsService(db: Database, deps: CredentialsDeps, no
           return before ? { before, newEmail: consumed.newEmail } : null;
         })
         // Another account took the address since the link was sent (the unique index): the change cannot happen.
-        .catch((error: unknown) => (isUniqueViolation(error) ? ("taken" as const) : Promise.reject(error)));
+        .catch((error: unknown) => (isUniqueViolation(error) ? ("taken" as const) : Promise.reject(error instanceof Error ? error : new Error(String(error)))));
       if (changed === "taken") return fail("email_taken");
       if (!changed) return fail("invalid_link");
       if (changed.before.email) await deps.mail.send("email_changed", { ...changed.before, email: changed.before.email }, siteOrigin, { values: { newEmail: changed.newEmail } });

@@ -26,8 +26,8 @@ export function refuseNonMember(request: FastifyRequest, reply: FastifyReply): F
 }
 
 /** A refusal with its own message key (e.g. "two_factor.error.invalid_code"). */
-export function keyedFailure(request: FastifyRequest, status: number, code: string, messageKey: string): FormFailure {
-  return { status, code, message: translate(request, messageKey) };
+export function keyedFailure(request: FastifyRequest, code: string, messageKey: string): FormFailure {
+  return { code, message: translate(request, messageKey) };
 }
 
 /** Back to /settings with ?error=<code>, at the section the form was in (`anchor`). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { defaultLocale, isLocale, localeFromHost } from "../../../platform/i18n/locales.ts";
-import { generateLink, type LinkOptions, type LinkParams } from "../../../platform/links/links.ts";
+import { generatePageLink, type LinkArguments, type LinkOptions } from "../../../platform/links/links.ts";
+import type { PageRouteName } from "../../../platform/links/route-table.ts";
 
 /**
  * A page link for the redirect that ends a form post, in the language of the
@@ -8,11 +9,12 @@ import { generateLink, type LinkOptions, type LinkParams } from "../../../platfo
  * main host it becomes a path prefix (/es/settings), while a language
  * subdomain already names it (links there carry no prefix).
  */
-export function pageLinkFor(request: FastifyRequest, name: string, params: LinkParams = {}, options: Omit<LinkOptions, "locale"> = {}): string {
+export function pageLinkFor<Name extends PageRouteName>(request: FastifyRequest, name: Name, ...[params, options]: LinkArguments<Name>): string {
   const body: unknown = request.body;
   const field = body && typeof body === "object" && "locale" in body ? body.locale : undefined;
   const locale = typeof field === "string" && isLocale(field) && field !== defaultLocale && !localeFromHost(request.host) ? field : null;
-  return generateLink(name, params, { ...options, locale });
+  const given: LinkOptions = options ?? {};
+  return generatePageLink(name, params ?? {}, { ...given, locale });
 }
 
 /** One cookie from a Cookie header (the page loaders get the raw header). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded, type FormFailure } from "../../../platform/http/form-response.server.ts";
 import { SESSION_COOKIE } from "../sessions.service.server.ts";
 import { anonymousCsrfToken, setCsrfCookie, type CookiePolicy } from "../viewer.server.ts";
@@ -9,29 +10,30 @@ import type { AccountSettingsService } from "./settings.service.server.ts";
 import type { CredentialsService } from "./credentials.service.server.ts";
 import { TOKEN_PATTERN } from "../email-links/account-tokens.server.ts";
 import { isRegistrationFieldError } from "../registration/registration-rules.ts";
+import "../registration/registration-failures.server.ts";
 
-const FAILURE_STATUS: Readonly<Record<SettingsFailure, number>> = {
-  session_not_found: 404,
-  current_session: 409,
-  password_required: 422,
-  confirmation_required: 422,
-  wrong_password: 422,
-  too_many_attempts: 429,
-  account_already_closed: 409,
-  email_invalid: 422,
-  email_unchanged: 422,
-  email_taken: 409,
-  too_many_links: 429,
-  invalid_link: 410,
-};
+declareFailures<SettingsFailure>({
+  session_not_found: "not_found",
+  current_session: "conflict",
+  password_required: "invalid",
+  confirmation_required: "invalid",
+  wrong_password: "invalid",
+  too_many_attempts: "too_many",
+  account_already_closed: "conflict",
+  email_invalid: "invalid",
+  email_unchanged: "invalid",
+  email_taken: "conflict",
+  too_many_links: "too_many",
+  invalid_link: "gone",
+});
 
 function settingsFailure(request: FastifyRequest, code: SettingsFailure): FormFailure {
-  return keyedFailure(request, FAILURE_STATUS[code], code, `account_settings.error.${code}`);
+  return keyedFailure(request, code, `account_settings.error.${code}`);
 }
 
 /** A refused password or email change: a new password's problem has the registration form's message. */
 function credentialsFailure(request: FastifyRequest, code: CredentialsFailure): FormFailure {
-  if (isRegistrationFieldError(code)) return keyedFailure(request, 422, code, `registration.error.${code}`);
+  if (isRegistrationFieldError(code)) return keyedFailure(request, code, `registration.error.${code}`);
   return settingsFailure(request, code);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../../platform/http/errors.ts";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded } from "../../../platform/http/form-response.server.ts";
 import { translate } from "../../../platform/http/json-errors.server.ts";
 import { isLocale, type Locale } from "../../../platform/i18n/locales.ts";
@@ -8,7 +9,7 @@ import { memberIdParamsSchema, type StaffActionFailure, type StaffMemberAccount 
 import { staffPolicy } from "./staff.policy.server.ts";
 import type { StaffService } from "./staff.service.server.ts";
 
-const FAILURE_STATUS = { member_not_found: 404, account_protected: 422 } as const satisfies Record<StaffActionFailure, number>;
+declareFailures<StaffActionFailure>({ member_not_found: "not_found", account_protected: "invalid" });
 
 /** Ids are digits (1..2^31-1); anything else names no member: 404, as the page route's rule does. */
 function memberId(request: FastifyRequest): number {
@@ -18,7 +19,7 @@ function memberId(request: FastifyRequest): number {
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, failure: StaffActionFailure, backTo: string) {
-  return formFailed(request, reply, { status: FAILURE_STATUS[failure], code: failure, message: translate(request, `staff.error.${failure}`) }, backTo);
+  return formFailed(request, reply, { code: failure, message: translate(request, `staff.error.${failure}`) }, backTo);
 }
 
 function present(member: StaffMemberAccount) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded, wantsJson, type FormFailure } from "../../../platform/http/form-response.server.ts";
 import { AppError } from "../../../platform/http/errors.ts";
 import { safeRedirectPath } from "../../../platform/links/links.ts";
@@ -13,20 +14,20 @@ import type { TwoFactorService } from "./two-factor.service.server.ts";
 import type { AccountMail } from "../account-mail/account-mail.server.ts";
 import { rememberBrowser } from "../known-browser.server.ts";
 
-const FAILURE_STATUS: Readonly<Record<TwoFactorFailure, number>> = {
-  invalid_code: 422,
-  code_already_used: 422,
-  code_required: 422,
-  too_many_attempts: 429,
-  two_factor_not_started: 409,
-  two_factor_already_enabled: 409,
-  two_factor_not_enabled: 409,
-  wrong_password: 422,
-  code_or_password_required: 422,
-};
+declareFailures<TwoFactorFailure>({
+  invalid_code: "invalid",
+  code_already_used: "invalid",
+  code_required: "invalid",
+  too_many_attempts: "too_many",
+  two_factor_not_started: "conflict",
+  two_factor_already_enabled: "conflict",
+  two_factor_not_enabled: "conflict",
+  wrong_password: "invalid",
+  code_or_password_required: "invalid",
+});
 
 function twoFactorFailure(request: FastifyRequest, code: TwoFactorFailure): FormFailure {
-  return keyedFailure(request, FAILURE_STATUS[code], code, `two_factor.error.${code}`);
+  return keyedFailure(request, code, `two_factor.error.${code}`);
 }
 
 export interface TwoFactorRouteDeps {

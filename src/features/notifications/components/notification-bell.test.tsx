@@ -15,6 +15,7 @@ import notificationMessages from "../messages/en.json";
 import type { NotificationItem } from "../notifications.schema.ts";
 import { NotificationBell, unreadBadgeText } from "./notification-bell.tsx";
 import { NotificationsProvider } from "./notifications-context.tsx";
+import { requestUrl } from "../../../test/fetch-input.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...notificationMessages, ...socialNotificationMessages };
 
@@ -31,7 +32,7 @@ function fakeServer(state: { unread: number; notifications: NotificationItem[] }
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-      const call = { method: init?.method ?? "GET", url: String(input) };
+      const call = { method: init?.method ?? "GET", url: requestUrl(input) };
       calls.push(call);
       const reply = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
       if (call.url === "/callback/notifications/unread") return reply({ unread: state.unread });

@@ -28,7 +28,7 @@ describe("the player's actions", () => {
     expect(renderPanel({ drawOfferBy: "black" }).actions).toEqual(["draw.accept", "draw.decline"]);
     document.body.innerHTML = "";
     renderPanel({ drawOfferBy: "white" });
-    expect((screen.getByRole("button", { name: "Draw offered" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Draw offered" }).disabled).toBe(true);
   });
 
   it("offers the claims once the opponent has been away long enough", () => {

@@ -18,7 +18,7 @@ function Harness({ isGuest = false, withRange = true, dailyOnly = false, error =
   );
 }
 
-const submitted = () => JSON.parse(screen.getByTestId("terms").textContent ?? "null");
+const submitted = (): unknown => JSON.parse(screen.getByTestId("terms").textContent ?? "null");
 
 describe("TermsFields", () => {
   it("groups each choice in a named fieldset of radios", () => {
@@ -61,9 +61,9 @@ describe("TermsFields", () => {
 
   it("disables daily and rated games for a guest", () => {
     renderWithIntl(<Harness isGuest withRange={false} />, { messages: en });
-    expect((screen.getByRole("radio", { name: "Daily" }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole("radio", { name: "Rated" }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole("radio", { name: "Casual" }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Daily" }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Rated" }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Casual" }).disabled).toBe(false);
     expect(screen.queryByRole("group", { name: "Opponents" })).toBeNull();
   });
 
@@ -71,12 +71,12 @@ describe("TermsFields", () => {
     renderWithIntl(<Harness />, { messages: en });
     expect(screen.queryByLabelText("Lowest")).toBeNull();
     fireEvent.click(screen.getByRole("checkbox", { name: "Only opponents near my rating" }));
-    expect((screen.getByLabelText("Lowest") as HTMLSelectElement).value).toBe("-300");
-    expect((screen.getByLabelText("Highest") as HTMLSelectElement).value).toBe("300");
+    expect(screen.getByLabelText<HTMLSelectElement>("Lowest").value).toBe("-300");
+    expect(screen.getByLabelText<HTMLSelectElement>("Highest").value).toBe("300");
   });
 
   it("keeps the offline challenge to daily games", () => {
     renderWithIntl(<Harness dailyOnly />, { messages: en });
-    expect((screen.getByRole("radio", { name: "Live" }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Live" }).disabled).toBe(true);
   });
 });

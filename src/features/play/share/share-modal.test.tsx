@@ -43,7 +43,7 @@ describe("ShareModal", () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
     renderWithIntl(<ShareModal type="game" url={url} game={game} onClose={() => {}} clipboard={{ writeText }} share={undefined} />, { messages });
     const dialog = await screen.findByRole("dialog", { name: "Share this game" });
-    expect((screen.getByLabelText("Link") as HTMLInputElement).value).toBe(url);
+    expect(screen.getByLabelText<HTMLInputElement>("Link").value).toBe(url);
     expect(dialog.querySelector("[data-state]")?.getAttribute("data-state")).toBe("select");
 
     fireEvent.click(screen.getByRole("button", { name: "Copy link" }));

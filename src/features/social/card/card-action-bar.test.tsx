@@ -13,6 +13,7 @@ import { CardActionBar } from "./card-action-bar.tsx";
 import { alice, bobCard } from "./card-fixtures.test-kit.ts";
 import cardMessages from "./messages/en.json";
 import type { CardUser } from "./user-card.schema.ts";
+import { requestUrl } from "../../../test/fetch-input.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...cardMessages };
 const bob = bobCard({ firstName: null, lastName: null, lastLoginDate: null, statusText: null, canReceiveGiftMembership: false, counts: { friends: 0, followers: 0, following: 0 } });
@@ -24,7 +25,7 @@ function heldMuteAnswer() {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(`${init?.method ?? "GET"} ${String(input)}`);
+      calls.push(`${init?.method ?? "GET"} ${requestUrl(input)}`);
       return new Promise<Response>((resolve) => {
         answer = (status, body) => resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
       });

@@ -1,6 +1,6 @@
 import type { ConfirmKind } from "../../../ui/confirm-popover.tsx";
 import type { HttpMethod } from "../../../platform/http/http-client.ts";
-import type { LinkOptions, LinkParams } from "../../../platform/links/links.ts";
+import type { LinkGenerator } from "../../../platform/links/links.ts";
 import type { CardActionId } from "./card-actions.ts";
 import type { CardUser } from "./user-card.schema.ts";
 import { usernamePath } from "./user-card-calls.ts";
@@ -45,7 +45,7 @@ export interface CardActionTargetContext {
   readonly viewerUsername: string;
   /** The game the member is playing, from their presence (the Watch button). */
   readonly gameLink: string | null;
-  readonly link: (name: string, params?: LinkParams, options?: LinkOptions) => string;
+  readonly link: LinkGenerator;
 }
 
 const unavailable: CardActionTarget = { kind: "unavailable" };

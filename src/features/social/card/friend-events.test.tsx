@@ -13,6 +13,7 @@ import notificationMessages from "../notifications/messages/en.json";
 import cardMessages from "./messages/en.json";
 import { FriendEventsProvider } from "./friend-events.tsx";
 import { useFriendEvents, type FriendEvent } from "./friend-events-hub.ts";
+import { requestUrl } from "../../../test/fetch-input.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...cardMessages, ...notificationMessages };
 
@@ -63,7 +64,7 @@ describe("the live friend request toast", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        calls.push({ method: init?.method ?? "GET", url: String(input) });
+        calls.push({ method: init?.method ?? "GET", url: requestUrl(input) });
         return Promise.resolve(new Response(JSON.stringify({ status: "ok", relationship: {} }), { status: 200, headers: { "content-type": "application/json" } }));
       }),
     );

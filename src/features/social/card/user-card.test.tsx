@@ -18,6 +18,7 @@ import cardMessages from "./messages/en.json";
 import { subscribePopoverEvents, type PopoverEvent } from "./popover-events.ts";
 import type { CardUser } from "./user-card.schema.ts";
 import { HIDE_DELAY_MS, preloadUserCard, UserCardProvider } from "./user-card-provider.tsx";
+import { requestUrl } from "../../../test/fetch-input.ts";
 
 vi.mock("./presence-adapter.ts", () => ({ useMemberPresence: () => null }));
 
@@ -36,7 +37,7 @@ type Script = (call: Call) => Answer;
 function scriptedFetch(script: Script) {
   const calls: Call[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const call = { method: init?.method ?? "GET", url: String(input) };
+    const call = { method: init?.method ?? "GET", url: requestUrl(input) };
     calls.push(call);
     const answer = script(call);
     if (answer === "never") return new Promise<Response>(() => undefined);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "../../http/http-client.ts";
 import { createChallengeHandler, HumanCheckError, type ChallengeHandlerOptions } from "./challenge-handler.ts";
 import type { HumanCheckOutcome, HumanCheckRunOptions } from "./human-check-run.ts";
+import { requestUrl } from "../../../test/fetch-input.ts";
 
 /** A widget run the test finishes by hand. */
 function scriptedRun() {
@@ -195,8 +196,8 @@ describe("the handler in the HTTP client", () => {
       ["/register", [challenged(), json(200, { status: "ok" })]],
     ]);
     const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
-      const next = answers.get(String(input))?.shift();
-      if (!next) throw new Error(`no answer left for ${String(input)}`);
+      const next = answers.get(requestUrl(input))?.shift();
+      if (!next) throw new Error(`no answer left for ${requestUrl(input)}`);
       return next;
     });
     const notifyError = vi.fn();

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "../../http/http-client.ts";
 import { createHumanCheckRun } from "./human-check-run.ts";
 import { leadingZeroBits, workInput } from "./proof-of-work.ts";
+import { bodyText, requestUrl } from "../../../test/fetch-input.ts";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const challenge = { challenge: "signed.challenge", difficulty: 8, expiresAt: "2030-01-01T00:00:00.000Z" };
@@ -10,8 +11,8 @@ const challenge = { challenge: "signed.challenge", difficulty: 8, expiresAt: "20
 function server(verifyAnswer: () => Response) {
   const posted: unknown[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === "/callback/human-check/challenge") return json(200, challenge);
-    posted.push(JSON.parse(String(init?.body)));
+    if (requestUrl(input) === "/callback/human-check/challenge") return json(200, challenge);
+    posted.push(JSON.parse(bodyText(init?.body, "")));
     return verifyAnswer();
   });
   return { posted, client: createHttpClient({ fetch: fetchImpl, readCookie: () => "csrf-token" }) };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Database } from "../../db/client.server.ts";
 import { AppError } from "../../http/errors.ts";
+import { declareFailures, failureStatus } from "../../http/failure-statuses.ts";
 import { wantsJson } from "../../http/form-response.server.ts";
 import { CHALLENGE_HEADER } from "../../http/http-client.ts";
 import { sendError, translate } from "../../http/json-errors.server.ts";
@@ -185,12 +186,14 @@ export function registerHumanCheckGuard(app: FastifyInstance, deps: HumanCheckDe
   });
 }
 
+declareFailures({ challenge_rejected: "invalid" });
+
 export function registerHumanCheckRoutes(app: FastifyInstance, deps: HumanCheckDeps): void {
   const clock = deps.now ?? (() => new Date());
   const difficulty = deps.difficulty ?? humanCheckChallenge.difficultyBits;
   function refuse(request: FastifyRequest, reply: FastifyReply, reason: ChallengeRefusal | "used") {
     return reply
-      .code(422)
+      .code(failureStatus("challenge_rejected"))
       .header("cache-control", "no-store")
       .send({ code: "challenge_rejected", message: translate(request, "human_check.error.rejected"), reason });
   }

@@ -83,7 +83,7 @@ describe("GameChat", () => {
     const input = screen.getByLabelText("Message");
     fireEvent.change(input, { target: { value: "x".repeat(141) } });
     expect(screen.getByText("1 character too many")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Send" }).disabled).toBe(true);
 
     fireEvent.change(input, { target: { value: "hi" } });
     fireEvent.submit(input.closest("form") as HTMLFormElement);
