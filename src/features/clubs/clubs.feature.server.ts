@@ -1,5 +1,12 @@
-import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
+import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { ContactGuard } from "../social/contact-guard.server.ts";
 import { createClubAccess } from "./club-access.service.server.ts";
+import { registerClubsRoutes } from "./clubs.routes.server.ts";
+import { createClubsService } from "./clubs.service.server.ts";
+import { clubNotificationTypes } from "./notifications/club-notifications.schema.ts";
+import { registerPublicClubApi } from "./public-api/public-club-api.routes.server.ts";
 import { createClubRoles } from "./club-roles.service.server.ts";
 import * as clubsTables from "./clubs.tables.server.ts";
 
@@ -22,10 +29,19 @@ export const clubRolesFeature: FeatureDefinition<ClubRolesServices> = defineFeat
   createServices: createClubRolesServices,
 });
 
-function createClubsServices({ db }: PlatformDeps) {
+function createClubsServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
+  const clubAccess = createClubAccess(db);
   return {
     /** Which club a url names and where a member stands in it: what the forum, chat and events features read. */
-    clubAccess: createClubAccess(db),
+    clubAccess,
+    /** Clubs' commands and queries (the pages and callbacks). */
+    clubs: createClubsService(db, {
+      access: clubAccess,
+      directory,
+      contacts,
+      notifications,
+      outbox,
+    }),
   };
 }
 
@@ -35,6 +51,11 @@ export type ClubsServices = ReturnType<typeof createClubsServices>;
 export const clubsFeature: FeatureDefinition<ClubsServices> = defineFeature<ClubsServices>({
   name: "clubs",
   tables: clubsTables,
-  messageCatalogs: [],
-  createServices: createClubsServices,
+  messageCatalogs: ["features/clubs/messages"],
+  createServices: (deps, earlier) => createClubsServices(deps, serviceFrom(earlier, "memberDirectory", "clubs"), serviceFrom(earlier, "contactGuard", "clubs"), serviceFrom(earlier, "notifications", "clubs").recorder),
+  notificationTypes: clubNotificationTypes,
+  async registerRoutes(app, { services, csrfSecret }) {
+    registerClubsRoutes(app, { clubs: services.clubs, access: services.clubAccess, csrfSecret });
+    await registerPublicClubApi(app, services.clubs);
+  },
 });
