@@ -76,9 +76,10 @@ export async function seedDemoClubs(tx: Database, options: { readonly epoch: Dat
     demo.push({ url: "madrid-masters", name: "Madrid Masters", countryCode: "ES", joinPolicy: "approval", description: "Serious training with FM Carla Castillo. Ask to join and tell us your goals.", owner: carla, members, admins: members.slice(0, 1), chatModerators: [], createdAt: daysBefore(300) });
   }
   const total = options.count ?? 36;
-  for (let index = 0; demo.length < total; index++) {
+  for (let index = 0; demo.length < total && index < total * 4; index++) {
     const theme = themes[index % themes.length] ?? "Club";
-    const [city, countryCode] = places[(index * 7) % places.length] ?? ["Online", "XX"];
+    // Every city meets every theme once before any pair repeats (15 themes x 10 places).
+    const [city, countryCode] = places[(index + Math.floor(index / themes.length)) % places.length] ?? ["Online", "XX"];
     const owner = others[random.int(others.length)] ?? others[0] ?? 0;
     const size = random.chance(0.2) ? random.between(60, 150) : random.between(3, 40);
     const members = pick(size, new Set([owner]));
