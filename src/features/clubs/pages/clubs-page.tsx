@@ -60,7 +60,7 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
         <ClubList clubs={recent} emptyId="clubs.home.none" labelledBy="recent-clubs" />
       </section>
       {canCreate && (
-        <section className="ks-club-section" aria-labelledby="create-club" id="create-club">
+        <section className="ks-club-section" aria-labelledby="create-club-title" id="create-club">
           <h2 id="create-club-title">{intl.formatMessage({ id: "clubs.create.title" })}</h2>
           {error && (
             <p className="ks-form-error" role="alert">
