@@ -18,3 +18,5 @@ export const CLUB_DESCRIPTION_MAX = 5000;
 /** Members per page on /clubs/members/{url}; clubs per page on /clubs/find and /clubs/search. */
 export const CLUB_MEMBERS_PAGE_SIZE = 50;
 export const CLUBS_PAGE_SIZE = 20;
+/** The same rule for the form's pattern attribute (browsers read it with the v flag, where a bare "-" in a class is refused). */
+export const CLUB_URL_HTML_PATTERN = "[a-z][a-z0-9\\-]{2,63}";

@@ -5,7 +5,7 @@ import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { clubViewerOfUser, formErrorOf } from "../club-page-viewer.server.ts";
-import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_NAME_MIN, CLUB_URL_MAX, CLUB_URL_PATTERN } from "../clubs.constants.ts";
+import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_NAME_MIN, CLUB_URL_HTML_PATTERN, CLUB_URL_MAX } from "../clubs.constants.ts";
 import { ClubList, type ClubListItem } from "../components/club-parts.tsx";
 import type { Route } from "./+types/clubs-page";
 import "../components/clubs.css";
@@ -76,7 +76,7 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
             </label>
             <label>
               {intl.formatMessage({ id: "clubs.create.url" })}
-              <input name="url" required pattern={CLUB_URL_PATTERN.slice(1, -1)} maxLength={CLUB_URL_MAX} defaultValue={kept.url} aria-describedby="club-url-hint" />
+              <input name="url" required pattern={CLUB_URL_HTML_PATTERN} maxLength={CLUB_URL_MAX} defaultValue={kept.url} aria-describedby="club-url-hint" />
               <span id="club-url-hint" className="ks-club-list-facts">
                 {intl.formatMessage({ id: "clubs.create.url_hint" })}
               </span>
