@@ -8,4 +8,4 @@ import { clubNotificationViews } from "../features/clubs/notifications/club-noti
 import { playNotificationViews } from "../features/play/notifications/play-notifications.ts";
 import { socialNotificationViews } from "../features/social/notifications/social-notifications.ts";
 
-export const appNotificationTypes = [...socialNotificationViews, ...playNotificationViews, ...clubNotificationViews] as const;
+export const appNotificationTypes = [...socialNotificationViews, ...clubNotificationViews, ...playNotificationViews] as const;
