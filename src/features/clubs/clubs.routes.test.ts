@@ -261,6 +261,10 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     expect(await anonymous().html("/clubs/search?q=render&join=invite")).not.toContain(`data-club="${club.url}"`);
     expect(await (await as("bob")).html("/clubs")).toContain(`data-club="${club.url}"`);
     expect(await anonymous().html("/clubs/home/bob")).toContain(`data-club="${club.url}"`);
+    // The member's profile lists their clubs.
+    const profile = await anonymous().html("/member/bob");
+    expect(profile).toContain(`data-club="${club.url}"`);
+    expect(profile).toContain('data-club="kingside-knights"');
     // The demo clubs are there.
     expect(await anonymous().html("/clubs/find")).toContain('data-club="kingside-knights"');
   });
