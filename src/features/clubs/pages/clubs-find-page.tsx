@@ -39,7 +39,7 @@ export default function ClubsFindPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <section className="ks-page ks-clubs-find-page" aria-labelledby="page-title">
-      <PageHeader title={intl.formatMessage({ id: "route.web_clubs_find" })} />
+      <PageHeader title={intl.formatMessage({ id: `route.${routeName}` })} />
       <form method="get" className="ks-club-filters" role="search">
         <label>
           {intl.formatMessage({ id: "clubs.find.name" })}
