@@ -14,7 +14,8 @@ export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<
   tables: {},
   messageCatalogs: ["features/members/messages", "features/members/profile/messages", "features/members/search/messages"],
   createServices: createMembersServices,
-  async registerRoutes(app, { db }) {
-    await registerPublicPlayerApi(app, { db });
+  async registerRoutes(app, { db, services }) {
+    // A member's clubs come from the clubs feature (its services are all built by the time routes register).
+    await registerPublicPlayerApi(app, { db, clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
   },
 });

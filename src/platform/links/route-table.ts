@@ -55,6 +55,16 @@ const confirmEmailPage = "features/accounts/settings/pages/confirm-email-page.ts
 const EMAIL_LINK_TOKEN = "[A-Za-z0-9_-]{43}";
 const playNewPage = "features/play/lobby/play-new-page.tsx";
 const notificationsPage = "features/notifications/pages/notifications-page.tsx";
+/** The clubs feature's own pages (issue 11 items 1-3). */
+const clubsPages = {
+  home: "features/clubs/pages/clubs-page.tsx",
+  find: "features/clubs/pages/clubs-find-page.tsx",
+  ofMember: "features/clubs/pages/clubs-of-member-page.tsx",
+  invite: "features/clubs/pages/club-invite-page.tsx",
+  members: "features/clubs/pages/club-members-page.tsx",
+  join: "features/clubs/pages/club-join-page.tsx",
+  club: "features/clubs/pages/club-page.tsx",
+} as const;
 const gamePage = "features/play/game-page/game-page.tsx";
 const siteTextPage = "features/site/pages/site-text-page.tsx";
 
@@ -116,12 +126,12 @@ export const pageRoutes = [
   { name: "web_stats", path: "/stats/{username}", file: featurePage, feature: "stats", requirements: { username: USERNAME }, optional: ["username"] },
 
   // Club pages
-  { name: "web_clubs", path: "/clubs", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_find", path: "/clubs/find", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_search", path: "/clubs/search", file: featurePage, feature: "clubs", query: ["q"] },
-  { name: "web_clubs_home", path: "/clubs/home/{username}", file: featurePage, feature: "clubs", requirements: { username: USERNAME }, optional: ["username"] },
-  { name: "web_clubs_members_invite", path: "/clubs/members/invite", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_members", path: "/clubs/members/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs", path: "/clubs", file: clubsPages.home, feature: "clubs" },
+  { name: "web_clubs_find", path: "/clubs/find", file: clubsPages.find, feature: "clubs" },
+  { name: "web_clubs_search", path: "/clubs/search", file: clubsPages.find, feature: "clubs", query: ["q"] },
+  { name: "web_clubs_home", path: "/clubs/home/{username}", file: clubsPages.ofMember, feature: "clubs", requirements: { username: USERNAME }, optional: ["username"] },
+  { name: "web_clubs_members_invite", path: "/clubs/members/invite", file: clubsPages.invite, feature: "clubs" },
+  { name: "web_clubs_members", path: "/clubs/members/{url}", file: clubsPages.members, feature: "clubs" },
   { name: "web_clubs_events", path: "/clubs/events/{url}", file: featurePage, feature: "clubs" },
   { name: "web_clubs_current_events", path: "/clubs/currentevents/{url}", file: featurePage, feature: "clubs" },
   { name: "web_clubs_past_events", path: "/clubs/pastevents/{url}", file: featurePage, feature: "clubs" },
@@ -136,9 +146,9 @@ export const pageRoutes = [
   { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH, match: DIGITS } },
   { name: "web_club_match", path: "/club/matches/{match}", file: featurePage, feature: "clubs", requirements: { match: DIGITS } },
   { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", file: featurePage, feature: "clubs", requirements: { match: DIGITS } },
-  { name: "web_club_join_by_id", path: "/club/id/{id}/join/{secret}", file: featurePage, feature: "clubs", requirements: { id: DIGITS }, optional: ["secret"] },
-  { name: "web_club_join", path: "/club/{url}/join/{secret}", file: featurePage, feature: "clubs", optional: ["secret"] },
-  { name: "web_club", path: "/club/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_club_join_by_id", path: "/club/id/{id}/join/{secret}", file: clubsPages.join, feature: "clubs", requirements: { id: DIGITS }, optional: ["secret"] },
+  { name: "web_club_join", path: "/club/{url}/join/{secret}", file: clubsPages.join, feature: "clubs", optional: ["secret"] },
+  { name: "web_club", path: "/club/{url}", file: clubsPages.club, feature: "clubs" },
 
   // Leaderboard pages
   { name: "web_leaderboard_daily", path: "/leaderboard/daily/{type}", file: featurePage, feature: "leaderboards", requirements: { type: "chess|chess960" }, defaults: { type: "chess" } },

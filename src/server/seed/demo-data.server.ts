@@ -17,6 +17,7 @@ import {
   type DemoFlairCode,
 } from "./demo-names.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
+import { seedDemoClubs } from "./demo-clubs.server.ts";
 import { Random } from "./demo-random.ts";
 
 /**
@@ -374,6 +375,7 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
       await tx.insert(users).values(rows.slice(start, start + INSERT_BATCH));
     }
     const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
+    await seedDemoClubs(tx, { epoch: demoEpoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }

@@ -34,6 +34,8 @@ const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then(
 
 /** How many friends the profile lists (the viewer's own friends first). */
 const PROFILE_FRIENDS = 12;
+/** Clubs on a profile; the rest are one link away (/clubs/home/{username}). */
+const PROFILE_CLUBS = 12;
 
 /**
  * /member/{username}: the member's profile, server-rendered from the same data
@@ -55,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
     return data({ found: false as const, username, suggestions }, { status: 404 });
   }
-  const [accountPanels, friends, pendingRequests, about] = await Promise.all([
+  const [accountPanels, friends, pendingRequests, about, clubs] = await Promise.all([
     memberAccountPanels(context, card.username, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
     context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
@@ -63,10 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
     // Where they live and their own words, as they wrote them in /settings.
     context.services.profile.publicDetails(card.userId),
+    // The member's clubs, largest first (the clubs feature).
+    context.services.clubs.clubsOf(card.userId, PROFILE_CLUBS),
   ]);
   // Their chunk is loaded before the server renders them (the owner's editor, staff panels, a disabled account's notice).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
-  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about };
+  const clubEntries = clubs.map((club) => ({ url: club.url, name: club.name, memberCount: club.memberCount }));
+  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about, clubs: clubEntries };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
@@ -87,7 +92,7 @@ function hasAccountPanels(panels: MemberAccountPanelsData): boolean {
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
-function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about }: ProfileData) {
+function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about, clubs }: ProfileData) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -186,7 +191,7 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
         {pendingRequests && <PendingFriendRequests incoming={pendingRequests.incoming} outgoing={pendingRequests.outgoing} onChanged={() => void revalidator.revalidate()} />}
         <ProfileRatings username={card.username} ratings={card.ratings} />
         <ProfileFriends username={card.username} friends={friends} total={friendsTotal} />
-        <ProfileClubs username={card.username} />
+        <ProfileClubs username={card.username} clubs={clubs} />
       </div>
     </section>
   );

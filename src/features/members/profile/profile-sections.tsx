@@ -62,15 +62,36 @@ export function ProfileFriends({ username, friends, total }: { username: string;
 }
 
 /** Clubs: none exist yet, and the page says so. */
-export function ProfileClubs({ username }: { username: string }) {
+/** A club on a member's profile. */
+export interface ProfileClubEntry {
+  readonly url: string;
+  readonly name: string;
+  readonly memberCount: number;
+}
+
+export function ProfileClubs({ username, clubs }: { username: string; clubs: readonly ProfileClubEntry[] }) {
   const intl = useIntl();
+  const link = useLinks();
   return (
     <section className="ks-card ks-profile-section" aria-labelledby="profile-clubs">
       <h2 id="profile-clubs">{intl.formatMessage({ id: "profile.clubs.title" })}</h2>
-      <div className="ks-profile-empty">
-        <span className="ks-profile-empty-icon" aria-hidden="true">♜</span>
-        <p>{intl.formatMessage({ id: "profile.clubs.empty" }, { username })}</p>
-      </div>
+      {clubs.length === 0 ? (
+        <div className="ks-profile-empty">
+          <span className="ks-profile-empty-icon" aria-hidden="true">♜</span>
+          <p>{intl.formatMessage({ id: "profile.clubs.empty" }, { username })}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="ks-profile-clubs" role="list">
+            {clubs.map((club) => (
+              <li key={club.url} data-club={club.url}>
+                <a href={link("web_club", { url: club.url })}>{club.name}</a>
+              </li>
+            ))}
+          </ul>
+          <a href={link("web_clubs_home", { username: username.toLowerCase() })}>{intl.formatMessage({ id: "profile.clubs.all" })}</a>
+        </>
+      )}
     </section>
   );
 }

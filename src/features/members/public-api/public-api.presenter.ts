@@ -1,5 +1,5 @@
 import type { PublicOrigins, PublicPlayer, PublicPlayerClubs } from "./public-api.schema.ts";
-import type { PublicPlayerRecord } from "./public-api.service.server.ts";
+import type { PublicMemberClub, PublicPlayerRecord } from "./public-api.service.server.ts";
 import { publicPlayerStatus } from "./player-status.ts";
 
 /** An avatar as an absolute URL: http(s) URLs as stored, site paths on the main host; anything else is left out. */
@@ -49,7 +49,16 @@ export function presentPublicPlayer(player: PublicPlayerRecord, origins: PublicO
   };
 }
 
-/** A player's clubs: none exist yet, so the list is always empty. */
-export function presentPublicPlayerClubs(clubs: readonly never[]): PublicPlayerClubs {
-  return { clubs: [...clubs] };
+/** A player's clubs, each with its API id, page and dates in Unix seconds. */
+export function presentPublicPlayerClubs(clubs: readonly PublicMemberClub[], origins: PublicOrigins): PublicPlayerClubs {
+  return {
+    clubs: clubs.map((club) => ({
+      "@id": `${origins.api}/club/${club.url}`,
+      name: club.name,
+      url: `${origins.site}/club/${club.url}`,
+      ...(club.avatarUrl ? { icon: club.avatarUrl } : {}),
+      joined: Math.floor(club.joinedAt.getTime() / 1000),
+      last_activity: Math.floor(club.lastActivityAt.getTime() / 1000),
+    })),
+  };
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { AppError } from "../../../platform/http/errors.ts";
 import { presentPublicPlayer, presentPublicPlayerClubs } from "./public-api.presenter.ts";
-import { createPublicPlayerService } from "./public-api.service.server.ts";
+import { createPublicPlayerService, noPublicClubs, type PublicClubsOf } from "./public-api.service.server.ts";
 import { publicOriginsOf, publicUsernameOf, registerPublicApiRoutes, sendCacheable, type PublicApiLimits } from "./public-api-scope.server.ts";
 
 export interface PublicPlayerApiOptions extends PublicApiLimits {
   readonly db: Database;
+  /** The member's clubs (the clubs feature); none when absent. */
+  readonly clubsOf?: PublicClubsOf;
 }
 
 /**
@@ -26,9 +28,10 @@ export async function registerPublicPlayerApi(app: FastifyInstance, options: Pub
     return sendCacheable(request, reply, { body: JSON.stringify(presentPublicPlayer(player, origins)), lastModified: player.lastModifiedAt });
   };
   const clubsHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const clubs = await players.clubs(publicUsernameOf(request));
+    const origins = publicOriginsOf(request);
+    const clubs = await players.clubs(publicUsernameOf(request), options.clubsOf ?? noPublicClubs);
     if (!clubs) throw new AppError("not_found");
-    return sendCacheable(request, reply, { body: JSON.stringify(presentPublicPlayerClubs(clubs)) });
+    return sendCacheable(request, reply, { body: JSON.stringify(presentPublicPlayerClubs(clubs, origins)) });
   };
 
   await registerPublicApiRoutes(app, options, [

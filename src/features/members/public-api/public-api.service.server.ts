@@ -77,11 +77,11 @@ export function createPublicPlayerService(db: Database) {
     .prepare("public_player_by_username_key");
 
   const levelByKey = db
-    .select({ membershipLevel: users.membershipLevel })
+    .select({ id: users.id, membershipLevel: users.membershipLevel })
     .from(users)
     .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
     .limit(1)
-    .prepare("public_player_level_by_username_key");
+    .prepare("public_player_id_level_by_username_key");
 
   return {
     /** The member behind a username (any casing), or null: unknown, or a guest (no public profile). */
@@ -108,13 +108,26 @@ export function createPublicPlayerService(db: Database) {
       };
     },
 
-    /** The member's clubs: none until the clubs feature exists; null when the member has no public profile. */
-    async clubs(username: string): Promise<readonly never[] | null> {
+    /** The member's clubs (from the clubs feature, through `clubsOf`); null when the member has no public profile. */
+    async clubs(username: string, clubsOf: PublicClubsOf): Promise<readonly PublicMemberClub[] | null> {
       const [row] = await levelByKey.execute({ usernameKey: username.toLowerCase() });
       if (!row || !hasPublicProfile(row.membershipLevel)) return null;
-      return [];
+      return clubsOf(row.id);
     },
   };
 }
+
+/** One club of a member as the clubs feature tells it. */
+export interface PublicMemberClub {
+  readonly url: string;
+  readonly name: string;
+  readonly avatarUrl: string | null;
+  readonly joinedAt: Date;
+  readonly lastActivityAt: Date;
+}
+
+/** Where the member's clubs come from: the clubs feature (the composition hands it over); none without it. */
+export type PublicClubsOf = (memberId: number) => Promise<readonly PublicMemberClub[]>;
+export const noPublicClubs: PublicClubsOf = async () => [];
 
 export type PublicPlayerService = ReturnType<typeof createPublicPlayerService>;

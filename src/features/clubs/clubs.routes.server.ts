@@ -1,0 +1,216 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError, type Result } from "../../platform/http/errors.ts";
+import { declareFailures } from "../../platform/http/failure-statuses.ts";
+import { formFailed, formSucceeded } from "../../platform/http/form-response.server.ts";
+import { translate } from "../../platform/http/json-errors.server.ts";
+import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
+import { CSRF_COOKIE, CSRF_HEADER, csrfRequestIsValid } from "../../platform/security/csrf.server.ts";
+import { levelAllows, atLeast } from "../accounts/policy.server.ts";
+import { requireLoggedIn } from "../accounts/viewer.server.ts";
+import { csrfBindingOf } from "../accounts/viewer.server.ts";
+import type { ClubAccess, ClubRef } from "./club-access.service.server.ts";
+import { clubViewerOf } from "./club-viewer.server.ts";
+import { clubMemberParamSchema, clubParamSchema, inviteBodySchema, manageRequestBodySchema, newClubSchema, roleBodySchema, secretBodySchema } from "./clubs.schema.ts";
+import type { ClubActor, ClubFailure, ClubsService } from "./clubs.service.server.ts";
+
+/** Each refusal's kind (its status: platform/http/failure-statuses.ts); its text is the message clubs.error.<code>. */
+type ClubFormError = "name_invalid" | "url_invalid" | "country_invalid" | "description_too_long" | "image_invalid" | "join_policy_invalid";
+declareFailures<ClubFailure | ClubFormError>({
+  sign_in: "unauthenticated",
+  already_member: "conflict",
+  not_member: "refused",
+  owner_cannot_leave: "conflict",
+  invitation_only: "refused",
+  approval_needed: "refused",
+  not_open_for_requests: "conflict",
+  not_allowed: "refused",
+  not_found: "not_found",
+  member_not_found: "not_found",
+  url_taken: "conflict",
+  invalid_secret: "refused",
+  no_request: "conflict",
+  target_not_member: "invalid",
+  target_already_member: "conflict",
+  already_owner: "conflict",
+  blocked: "refused",
+  cannot_remove: "refused",
+  name_invalid: "invalid",
+  url_invalid: "invalid",
+  country_invalid: "invalid",
+  description_too_long: "invalid",
+  image_invalid: "invalid",
+  join_policy_invalid: "invalid",
+});
+
+
+const redirectBodySchema = z.object({ redirectUrl: z.string().max(2000).optional() }).loose();
+
+/** The acting member: signed in, enabled, not closed (401 / 403 otherwise). */
+function actorOf(request: FastifyRequest): ClubActor {
+  const session = requireLoggedIn(request);
+  const viewer = clubViewerOf(request);
+  if (!viewer) throw new AppError("forbidden");
+  return { ...viewer, username: session.user.username };
+}
+
+function backOf(request: FastifyRequest, fallback: string): string {
+  const body = redirectBodySchema.safeParse(request.body ?? {});
+  return (body.success ? safeRedirectPath(body.data.redirectUrl) : null) ?? fallback;
+}
+
+/**
+ * Answers a command: JSON for the HTTP client, a 303 back to the page for a
+ * plain form post (with ?error=<code> when refused).
+ */
+function answer<T extends object | null>(request: FastifyRequest, reply: FastifyReply, club: ClubRef, result: Result<T, ClubFailure>, messageKey: string) {
+  const back = backOf(request, generateLink("web_club", { url: club.url }));
+  if (!result.ok) {
+    return formFailed(request, reply, { code: result.error, message: translate(request, `clubs.error.${result.error}`) }, back);
+  }
+  return formSucceeded(request, reply, back, { message: translate(request, messageKey), ...(result.value ?? {}) });
+}
+
+export interface ClubsRouteDeps {
+  readonly clubs: ClubsService;
+  readonly access: ClubAccess;
+  readonly csrfSecret: Buffer;
+}
+
+/** The club callbacks of spec 000 §7 (and the few the pages need besides): thin, each one service call. */
+export function registerClubsRoutes(app: FastifyInstance, deps: ClubsRouteDeps): void {
+  const { clubs, access } = deps;
+
+  async function clubOf(request: FastifyRequest): Promise<ClubRef> {
+    const params = clubParamSchema.safeParse(request.params);
+    const club = params.success ? await access.findClub(params.data.id) : null;
+    if (!club) throw new AppError("not_found");
+    return club;
+  }
+
+  function usernameOf(request: FastifyRequest): string {
+    const params = clubMemberParamSchema.safeParse(request.params);
+    if (!params.success) throw new AppError("not_found");
+    return params.data.username;
+  }
+
+  // Any basic or higher member creates a club and becomes its owner.
+  app.post("/callback/clubs/create", async (request, reply) => {
+    const actor = actorOf(request);
+    const session = requireLoggedIn(request);
+    if (!levelAllows(session.user.membershipLevel, atLeast("basic"))) throw new AppError("forbidden");
+    const form = generateLink("web_clubs");
+    const parsed = newClubSchema.safeParse(request.body ?? {});
+    const keep = (body: unknown): Record<string, string | undefined> => {
+      const fields = z.object({ name: z.string().max(100).optional(), url: z.string().max(64).optional() }).loose().safeParse(body ?? {});
+      return fields.success ? { name: fields.data.name, url: fields.data.url } : {};
+    };
+    if (!parsed.success) {
+      const code = parsed.error.issues[0]?.message ?? "name_invalid";
+      return formFailed(request, reply, { code, message: translate(request, `clubs.create.error.${code}`) }, `${form}#create-club`, keep(request.body));
+    }
+    const { country, ...rest } = parsed.data;
+    const result = await clubs.create(actor, { ...rest, countryCode: country });
+    if (!result.ok) return formFailed(request, reply, { code: result.error, message: translate(request, `clubs.create.error.${result.error}`) }, `${form}#create-club`, keep(request.body));
+    return formSucceeded(request, reply, generateLink("web_club", { url: result.value.url }), { club: result.value });
+  });
+
+  app.post("/callback/club/join/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.join(actorOf(request), club.id), "clubs.done.joined");
+  });
+
+  app.post("/callback/club/join-with-secret/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    const body = secretBodySchema.safeParse(request.body ?? {});
+    const result = body.success ? await clubs.joinWithSecret(actorOf(request), club.id, body.data.secret) : ({ ok: false, error: "invalid_secret" } as const);
+    return answer(request, reply, club, result, "clubs.done.joined");
+  });
+
+  app.post("/callback/club/request/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.requestToJoin(actorOf(request), club.id), "clubs.done.requested");
+  });
+
+  app.post("/callback/club/request/cancel/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.cancelRequest(actorOf(request), club.id), "clubs.done.request_cancelled");
+  });
+
+  app.post("/callback/club/leave/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.leave(actorOf(request), club.id), "clubs.done.left");
+  });
+
+  app.post("/callback/club/group-request/manage/:id/:username", async (request, reply) => {
+    const club = await clubOf(request);
+    const username = usernameOf(request);
+    const body = manageRequestBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw new AppError("validation_failed");
+    const result = await clubs.answerRequest(actorOf(request), club.id, username, body.data.action === "approve");
+    return answer(request, reply, club, result, body.data.action === "approve" ? "clubs.done.request_approved" : "clubs.done.request_denied");
+  });
+
+  // /clubs/members/invite's form names the member in the body; the JSON call may name them in the path.
+  app.post("/callback/club/invite/:id", async (request, reply) => {
+    const body = inviteBodySchema.safeParse(request.body ?? {});
+    // The invite page's select names the club in the body; it wins over the path's default.
+    const chosen = body.success && body.data.club ? await access.findClub(body.data.club) : null;
+    const club = chosen ?? (await clubOf(request));
+    const result = body.success ? await clubs.invite(actorOf(request), club.id, body.data.username) : ({ ok: false, error: "member_not_found" } as const);
+    return answer(request, reply, club, result, "clubs.done.invited");
+  });
+  app.post("/callback/club/invite/:id/:username", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.invite(actorOf(request), club.id, usernameOf(request)), "clubs.done.invited");
+  });
+
+  // The spec makes this a GET; it changes the secret, so it needs the CSRF header like any write.
+  async function generateSecret(request: FastifyRequest, reply: FastifyReply) {
+    const club = await clubOf(request);
+    const actor = actorOf(request);
+    if (request.method === "GET") {
+      const header = request.headers[CSRF_HEADER];
+      if (!csrfRequestIsValid(deps.csrfSecret, csrfBindingOf(request.viewer), request.cookies[CSRF_COOKIE], typeof header === "string" ? header : undefined)) throw new AppError("csrf_token_invalid");
+    }
+    const result = await clubs.generateInvitationSecret(actor, club.id);
+    const withLink: Result<{ secret: string; link: string; idLink: string }, ClubFailure> = result.ok
+      ? { ok: true, value: { secret: result.value.secret, link: generateLink("web_club_join", { url: club.url, secret: result.value.secret }), idLink: generateLink("web_club_join_by_id", { id: club.id, secret: result.value.secret }) } }
+      : result;
+    return answer(request, reply, club, withLink, "clubs.done.secret_generated");
+  }
+  app.get("/callback/club/:id/generate-invitation-secret", generateSecret);
+  app.post("/callback/club/:id/generate-invitation-secret", generateSecret);
+
+  app.post("/callback/club/owner/change/:id/:username", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.changeOwner(actorOf(request), club.id, usernameOf(request)), "clubs.done.owner_changed");
+  });
+
+  app.post("/callback/club/role/:id/:username", async (request, reply) => {
+    const club = await clubOf(request);
+    const body = roleBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw new AppError("validation_failed");
+    return answer(request, reply, club, await clubs.setRole(actorOf(request), club.id, usernameOf(request), body.data.role, body.data.granted), "clubs.done.role_changed");
+  });
+
+  app.post("/callback/club/member/remove/:id/:username", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.removeMember(actorOf(request), club.id, usernameOf(request)), "clubs.done.member_removed");
+  });
+
+  app.post("/callback/club/members/remove-closed/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.removeClosed(actorOf(request), club.id), "clubs.done.closed_removed");
+  });
+
+  app.post("/callback/club/member/sync/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.syncMemberCount(actorOf(request), club.id), "clubs.done.synced");
+  });
+
+  app.post("/callback/club/remove/custom_background/:id", async (request, reply) => {
+    const club = await clubOf(request);
+    return answer(request, reply, club, await clubs.removeBackground(actorOf(request), club.id), "clubs.done.background_removed");
+  });
+}

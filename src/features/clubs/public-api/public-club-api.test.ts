@@ -1,0 +1,83 @@
+import { createRequire } from "node:module";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../accounts/accounts.tables.server.ts";
+import { databaseTargets } from "../../../test/databases.ts";
+import { appForSuite } from "../../../test/start-app.ts";
+import { createTestClub } from "../club-fixture.server.ts";
+
+/**
+ * The public club endpoints read back with the chess-web-api npm client, as
+ * existing public-API clients read them. The client has no base-URL option:
+ * its endpoints build every request through one shared module, whose builder
+ * is pointed here at the local server, so nothing leaves the machine.
+ */
+interface ClientResponse<T> {
+  readonly body: T;
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+}
+interface ChessWebApiClient {
+  getClub(urlId: string): Promise<ClientResponse<Record<string, unknown>>>;
+  getClubMembers(urlId: string): Promise<ClientResponse<{ weekly: { username: string; joined: number }[]; monthly: unknown[]; all_time: unknown[] }>>;
+  getPlayerClubs(username: string): Promise<ClientResponse<{ clubs: { "@id": string; name: string; url: string; joined: number }[] }>>;
+}
+interface RequestBuilder {
+  withHost(host: string): RequestBuilder;
+  withPort(port: number): RequestBuilder;
+  withScheme(scheme: string): RequestBuilder;
+}
+
+const require = createRequire(import.meta.url);
+
+function localClient(baseUrl: string): ChessWebApiClient {
+  const url = new URL(baseUrl);
+  const requestModule: { builder: () => RequestBuilder } = require("chess-web-api/src/request/webapi-request.js");
+  const baseRequest: { builder: () => RequestBuilder } = require("chess-web-api/src/request/base-request.js");
+  requestModule.builder = () => baseRequest.builder().withHost(url.hostname).withPort(Number(url.port)).withScheme("http");
+  const ChessWebApi: new () => ChessWebApiClient = require("chess-web-api");
+  return new ChessWebApi();
+}
+
+describe.each(databaseTargets())("the public club API through chess-web-api on $name", (target) => {
+  const suite = appForSuite(target, { seedDemoData: true });
+  const db = () => suite.current.kingside.database.db;
+  const idOf = async (username: string) => {
+    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.usernameKey, username));
+    if (!row) throw new Error(username);
+    return row.id;
+  };
+
+  it("reads a club, its members and a player's clubs, by slug and by numeric id, with the player endpoint's caching", async () => {
+    const club = await createTestClub(db(), { owner: await idOf("carla"), admins: [await idOf("bob")], members: [await idOf("alice")], name: "Public Readers", url: "public-readers" });
+    const client = localClient(suite.current.baseUrl);
+
+    const read = await client.getClub("public-readers");
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toMatchObject({ name: "Public Readers", club_id: club.id, members_count: 3, visibility: "public" });
+    expect(String(read.body["@id"])).toMatch(/\/pub\/club\/public-readers$/);
+    expect(read.body.admin).toEqual(expect.arrayContaining([expect.stringMatching(/\/player\/carla$/), expect.stringMatching(/\/player\/bob$/)]));
+    expect(read.headers["cache-control"]).toBe("public, max-age=300");
+    expect(read.headers.etag).toBeTruthy();
+    expect(read.headers["access-control-allow-origin"]).toBe("*");
+    expect((await client.getClub(String(club.id))).body).toMatchObject({ name: "Public Readers" });
+
+    const members = await client.getClubMembers("public-readers");
+    expect(members.statusCode).toBe(200);
+    expect(members.body.weekly.map((entry) => entry.username).sort()).toEqual(["alice", "bob", "carla"]);
+    expect(members.body.monthly).toEqual([]);
+    expect(members.body.all_time).toEqual([]);
+
+    const clubs = await client.getPlayerClubs("alice");
+    expect(clubs.body.clubs).toContainEqual(expect.objectContaining({ name: "Public Readers", url: expect.stringMatching(/\/club\/public-readers$/) }));
+    // The demo club alice owns is there too.
+    expect(clubs.body.clubs.map((entry) => entry.name)).toContain("Kingside Knights");
+  });
+
+  it("answers 404 for a club that does not exist, through the client as a refusal", async () => {
+    const client = localClient(suite.current.baseUrl);
+    await expect(client.getClub("no-such-club-anywhere")).rejects.toMatchObject({ statusCode: 404 });
+    const raw = await fetch(`${suite.current.baseUrl}/pub/club/bad.slug`);
+    expect(raw.status).toBe(404);
+  });
+});
