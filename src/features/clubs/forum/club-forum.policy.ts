@@ -15,19 +15,16 @@
  *   admins and staff.
  * - Chat moderators have no forum powers: in the forum they are members.
  */
-import type { ClubRoleName } from "../../accounts/roles.server.ts";
+import type { ClubStanding, ClubViewer } from "../club-role.policy.ts";
 
 /** How long an author may edit (or take back) a post after writing it. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
-/** Who asks: a signed-in member (site staff = the site's moderator and staff levels), or nobody. */
-export type ForumViewer = { readonly id: number; readonly siteStaff: boolean } | null;
+/** Who asks: the club policies' viewer (site staff = the site's moderator and staff levels), or nobody. */
+export type ForumViewer = ClubViewer;
 
 /** The viewer's place in the club. */
-export interface ForumStanding {
-  readonly member: boolean;
-  readonly roles: readonly ClubRoleName[];
-}
+export type ForumStanding = ClubStanding;
 
 export interface PostFacts {
   readonly authorId: number | null;
