@@ -4,7 +4,8 @@
  * feature definitions are server modules, so this list names the same type
  * modules they carry; features.test.ts keeps the two equal.
  */
+import { clubForumNotificationViews } from "../features/clubs/forum/notifications/club-forum-notifications.ts";
 import { playNotificationViews } from "../features/play/notifications/play-notifications.ts";
 import { socialNotificationViews } from "../features/social/notifications/social-notifications.ts";
 
-export const appNotificationTypes = [...socialNotificationViews, ...playNotificationViews] as const;
+export const appNotificationTypes = [...socialNotificationViews, ...playNotificationViews, ...clubForumNotificationViews] as const;
