@@ -125,20 +125,28 @@ export function createClubForumService(deps: ClubForumDeps) {
   }
 
   /**
-   * Tells the members a text mentions (at most MENTIONS_NOTIFIED_PER_TEXT),
-   * inside the writing transaction: not the author, not a closed or disabled
-   * account, and nobody on either side of a block with the author.
+   * The members a text mentions who may be told (at most
+   * MENTIONS_NOTIFIED_PER_TEXT): not the author, not a closed, disabled or
+   * guest account. Read before the writing transaction (PGlite has one
+   * connection: nothing outside the transaction may wait on it).
    */
-  async function notifyMentions(tx: Database, actor: ForumActor, mentions: readonly string[], notice: { clubName: string; topicTitle: string; topicPath: string; postId: number }, alreadyTold: ReadonlySet<string> = new Set()) {
-    let told = 0;
+  async function mentionedMembers(actor: ForumActor, mentions: readonly string[], alreadyTold: ReadonlySet<string> = new Set()): Promise<{ id: number }[]> {
+    const found: { id: number }[] = [];
     for (const username of mentions) {
-      if (told >= MENTIONS_NOTIFIED_PER_TEXT) break;
+      if (found.length >= MENTIONS_NOTIFIED_PER_TEXT) break;
       if (username === actor.username.toLowerCase() || alreadyTold.has(username)) continue;
       const member = await deps.directory.memberByUsername(username);
-      if (!member?.isEnabled || member.membershipLevel < 10) continue;
+      if (!member?.isEnabled || member.membershipLevel < 10 || member.id === actor.id) continue;
+      found.push({ id: member.id });
+    }
+    return found;
+  }
+
+  /** Tells them, inside the writing transaction; nobody on either side of a block with the author. */
+  async function notifyMentions(tx: Database, actor: ForumActor, members: readonly { id: number }[], notice: { clubName: string; topicTitle: string; topicPath: string; postId: number }) {
+    for (const member of members) {
       if (await deps.contactGuard.refusal(actor.id, member.id, tx)) continue;
       await deps.notifications.recordIn(tx, member.id, clubForumMentionNotification, { by: actor.username, ...notice });
-      told += 1;
     }
   }
 
@@ -276,6 +284,7 @@ export function createClubForumService(deps: ClubForumDeps) {
       const refusal = (await refusalFor(actor, club.id, { kind: "start_topic" })) ?? checkTitle(title) ?? checkBody(input.body);
       if (refusal) return fail(refusal);
       const rendered = renderClubText(input.body);
+      const told = await mentionedMembers(actor, rendered.mentions);
       const created = await db.transaction(async (tx) => {
         const at = now();
         const [topic] = await tx.insert(clubForumTopics).values({ clubId: club.id, authorId: actor.id, title, lastPostAt: at, lastPosterId: actor.id, createdAt: at }).returning({ id: clubForumTopics.id });
@@ -286,7 +295,7 @@ export function createClubForumService(deps: ClubForumDeps) {
         // The author has read their own topic.
         await tx.insert(clubForumReads).values({ userId: actor.id, topicId: topic.id, lastReadPostId: post.id }).onConflictDoNothing();
         const path = topicPath(club.url, topic.id, title);
-        await notifyMentions(tx, actor, rendered.mentions, { clubName: club.name, topicTitle: title, topicPath: path, postId: post.id });
+        await notifyMentions(tx, actor, told, { clubName: club.name, topicTitle: title, topicPath: path, postId: post.id });
         return { topicId: topic.id, postId: post.id, path };
       });
       deps.outbox.kick();
@@ -296,16 +305,18 @@ export function createClubForumService(deps: ClubForumDeps) {
     async reply(actor: ForumActor, topicId: number, body: string): Promise<Result<{ postId: number; path: string; page: number }, ForumFailure>> {
       const topic = await topicRef(topicId);
       if (!topic) return fail("not_found");
-      const early = (await refusalFor(actor, topic.clubId, { kind: "reply", topicLocked: topic.locked })) ?? checkBody(body);
+      const standing = await clubAccess.standingOf(topic.clubId, actor.id);
+      const early = clubForumRefusal(actor, { kind: "reply", topicLocked: topic.locked }, standing) ?? checkBody(body);
       if (early) return fail(early);
       const club = (await clubAccess.clubsByIds([topic.clubId])).get(topic.clubId);
       if (!club) return fail("not_found");
       const rendered = renderClubText(body);
+      const told = await mentionedMembers(actor, rendered.mentions);
       const outcome = await db.transaction(async (tx): Promise<Result<{ postId: number; path: string }, ForumFailure>> => {
         // Locked or deleted meanwhile? The row lock orders this reply after a moderator's change.
         const current = await topicRef(topicId, tx, true);
         if (!current) return fail("not_found");
-        const refusal = clubForumRefusal(actor, { kind: "reply", topicLocked: current.locked }, await clubAccess.standingOf(current.clubId, actor.id));
+        const refusal = clubForumRefusal(actor, { kind: "reply", topicLocked: current.locked }, standing);
         if (refusal) return fail(refusal);
         const at = now();
         const [post] = await tx.insert(clubForumPosts).values({ topicId, clubId: current.clubId, authorId: actor.id, bodySource: body, bodyHtml: rendered.html, createdAt: at }).returning({ id: clubForumPosts.id });
@@ -319,7 +330,7 @@ export function createClubForumService(deps: ClubForumDeps) {
           .values({ userId: actor.id, topicId, lastReadPostId: post.id })
           .onConflictDoUpdate({ target: [clubForumReads.userId, clubForumReads.topicId], set: { lastReadPostId: sql`greatest(${clubForumReads.lastReadPostId}, excluded.last_read_post_id)`, readAt: sql`now()` } });
         const path = topicPath(club.url, topicId, current.title);
-        await notifyMentions(tx, actor, rendered.mentions, { clubName: club.name, topicTitle: current.title, topicPath: path, postId: post.id });
+        await notifyMentions(tx, actor, told, { clubName: club.name, topicTitle: current.title, topicPath: path, postId: post.id });
         return ok({ postId: post.id, path });
       });
       if (!outcome.ok) return outcome;
@@ -336,22 +347,25 @@ export function createClubForumService(deps: ClubForumDeps) {
       const post = await postFacts(postId);
       if (!post) return fail("not_found");
       const title = input.title === undefined ? undefined : cleanTitle(input.title);
-      const early = (await refusalFor(actor, post.clubId, { kind: "edit_post", post, now: now() })) ?? (title !== undefined && post.opening ? checkTitle(title) : null) ?? checkBody(input.body);
+      const standing = await clubAccess.standingOf(post.clubId, actor.id);
+      const early = clubForumRefusal(actor, { kind: "edit_post", post, now: now() }, standing) ?? (title !== undefined && post.opening ? checkTitle(title) : null) ?? checkBody(input.body);
       if (early) return fail(early);
       const club = (await clubAccess.clubsByIds([post.clubId])).get(post.clubId);
       if (!club) return fail("not_found");
       const rendered = renderClubText(input.body);
+      // Members the old text mentioned were told already.
+      const told = await mentionedMembers(actor, rendered.mentions, new Set(renderClubText(post.source).mentions));
       const outcome = await db.transaction(async (tx): Promise<Result<{ topicId: number; path: string }, ForumFailure>> => {
         await topicRef(post.topicId, tx, true);
         const current = await postFacts(postId, tx);
         if (!current) return fail("not_found");
-        const refusal = clubForumRefusal(actor, { kind: "edit_post", post: current, now: now() }, await clubAccess.standingOf(current.clubId, actor.id));
+        const refusal = clubForumRefusal(actor, { kind: "edit_post", post: current, now: now() }, standing);
         if (refusal) return fail(refusal);
         await tx.update(clubForumPosts).set({ bodySource: input.body, bodyHtml: rendered.html, editedAt: now() }).where(eq(clubForumPosts.id, postId));
         if (current.opening && title !== undefined) await tx.update(clubForumTopics).set({ title }).where(eq(clubForumTopics.id, current.topicId));
         const topic = await topicRef(current.topicId, tx);
         const path = topicPath(club.url, current.topicId, topic?.title ?? "");
-        await notifyMentions(tx, actor, rendered.mentions, { clubName: club.name, topicTitle: topic?.title ?? "", topicPath: path, postId }, new Set(renderClubText(current.source).mentions));
+        await notifyMentions(tx, actor, told, { clubName: club.name, topicTitle: topic?.title ?? "", topicPath: path, postId });
         return ok({ topicId: current.topicId, path });
       });
       if (!outcome.ok) return outcome;
@@ -363,14 +377,15 @@ export function createClubForumService(deps: ClubForumDeps) {
     async deletePost(actor: ForumActor, postId: number): Promise<Result<{ topicId: number; clubId: number; path: string }, ForumFailure>> {
       const post = await postFacts(postId);
       if (!post) return fail("not_found");
-      const early = await refusalFor(actor, post.clubId, { kind: "delete_post", post, now: now() });
+      const standing = await clubAccess.standingOf(post.clubId, actor.id);
+      const early = clubForumRefusal(actor, { kind: "delete_post", post, now: now() }, standing);
       if (early) return fail(early);
       const club = (await clubAccess.clubsByIds([post.clubId])).get(post.clubId);
       return db.transaction(async (tx) => {
         const topic = await topicRef(post.topicId, tx, true);
         const current = await postFacts(postId, tx);
         if (!current || !topic) return fail("not_found");
-        const refusal = clubForumRefusal(actor, { kind: "delete_post", post: current, now: now() }, await clubAccess.standingOf(current.clubId, actor.id));
+        const refusal = clubForumRefusal(actor, { kind: "delete_post", post: current, now: now() }, standing);
         if (refusal) return fail(refusal);
         await tx.delete(clubForumPosts).where(eq(clubForumPosts.id, postId));
         await refreshTopicTail(tx, current.topicId);
