@@ -8,4 +8,4 @@ import { clubForumNotificationViews } from "../features/clubs/forum/notification
 import { playNotificationViews } from "../features/play/notifications/play-notifications.ts";
 import { socialNotificationViews } from "../features/social/notifications/social-notifications.ts";
 
-export const appNotificationTypes = [...socialNotificationViews, ...playNotificationViews, ...clubForumNotificationViews] as const;
+export const appNotificationTypes = [...socialNotificationViews, ...clubForumNotificationViews, ...playNotificationViews] as const;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseTargets } from "../../../test/databases.ts";
 import type { HttpSession } from "../../../test/http-session.ts";
@@ -8,6 +8,8 @@ import { levels } from "../../accounts/levels.ts";
 import { membersWithPassword, userFacts } from "../../accounts/staff/member-facts.test-support.ts";
 import type { ClubRef } from "../club-access.service.server.ts";
 import { createTestClub } from "../club-fixture.server.ts";
+import { clubNotes } from "../notes/club-notes.tables.server.ts";
+import { clubForumPosts, clubForumTopics } from "./club-forum.tables.server.ts";
 
 /**
  * The forum and the notes through the real server and database: every action
@@ -33,7 +35,8 @@ describe.each(databaseTargets())("club forum and notes over HTTP on $name", (tar
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   };
-  const countOf = async (table: "club_forum_topics" | "club_forum_posts" | "club_notes") => Number((await db().execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]?.n);
+  const tables = { club_forum_topics: clubForumTopics, club_forum_posts: clubForumPosts, club_notes: clubNotes };
+  const countOf = async (table: keyof typeof tables) => (await db().select({ n: count() }).from(tables[table]))[0]?.n ?? 0;
   const page = async (browser: HttpSession, path: string) => {
     const response = await browser.get(path);
     return { status: response.status, html: await response.text(), location: response.headers.get("location") };
