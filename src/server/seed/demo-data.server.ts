@@ -16,6 +16,7 @@ import {
   type DemoCountry,
   type DemoFlairCode,
 } from "./demo-names.ts";
+import { seedDemoClubForum } from "./demo-club-forum.server.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
 import { Random } from "./demo-random.ts";
 
@@ -374,6 +375,8 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
       await tx.insert(users).values(rows.slice(start, start + INSERT_BATCH));
     }
     const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
+    // After the demo clubs (the clubs' own seeding comes before this line): their notes and forum topics.
+    await seedDemoClubForum(tx, { epoch: demoEpoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }
