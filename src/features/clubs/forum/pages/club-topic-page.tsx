@@ -10,6 +10,7 @@ import { RelativeTime } from "../../../../ui/relative-time.tsx";
 import { POST_BODY_MAX, TOPIC_TITLE_MAX, TOPIC_TITLE_MIN, parseTopicPath, topicPath } from "../club-forum.constants.ts";
 import { clubForumAllows } from "../club-forum.policy.ts";
 import { clubViewerOfPage, forumErrorOf, pageNumberOf } from "../club-page-viewer.server.ts";
+import { DeleteCommentForm } from "../components/delete-comment-form.tsx";
 import type { Route } from "./+types/club-topic-page";
 import "../club-forum.css";
 
@@ -145,15 +146,7 @@ export default function ClubTopicPage({ loaderData }: Route.ComponentProps) {
                     {intl.formatMessage({ id: "clubForum.edit" })}
                   </a>
                 )}
-                {post.canDelete && (
-                  <form method="post" action={`/callback/comment/${post.id}/delete`}>
-                    <FormSecurityFields />
-                    <input type="hidden" name="redirectUrl" value={here} />
-                    <button type="submit" className="ks-button ks-button-danger" aria-label={intl.formatMessage({ id: "clubForum.delete_post_label" }, { username: post.author ?? former })}>
-                      {intl.formatMessage({ id: "clubForum.delete_post" })}
-                    </button>
-                  </form>
-                )}
+                {post.canDelete && <DeleteCommentForm postId={post.id} here={here} label={intl.formatMessage({ id: "clubForum.delete_post_label" }, { username: post.author ?? former })} />}
               </div>
             )}
           </li>
