@@ -107,6 +107,13 @@ test.describe("club forum", () => {
     await alice.page.goto(forum);
     await expect(alice.page.locator(".ks-club-topic").first()).toContainText("Pinned");
 
+    // Narrow phones: no horizontal scroll on the forum, the topic or the notes.
+    await alice.page.setViewportSize({ width: 330, height: 700 });
+    for (const path of [forum, topicUrl, "/club/notes/e2e-forum-club"]) {
+      await alice.page.goto(path);
+      expect(await alice.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(330);
+    }
+
     // Bob was told about the mention.
     await bob.page.goto("/notifications");
     await expect(bob.page.getByText("carla mentioned you in “Team match lineup”")).toBeVisible();
