@@ -143,7 +143,7 @@ export function createClubForumService(deps: ClubForumDeps) {
   }
 
   /** Tells them, inside the writing transaction; nobody on either side of a block with the author. */
-  async function notifyMentions(tx: Database, actor: ForumActor, members: readonly { id: number }[], notice: { clubName: string; topicTitle: string; topicPath: string; postId: number }) {
+  async function notifyMentions(tx: Database, actor: ForumActor, members: readonly { id: number }[], notice: { clubName: string; topicTitle: string; topicPath: string; postId: number; page?: number }) {
     for (const member of members) {
       if (await deps.contactGuard.refusal(actor.id, member.id, tx)) continue;
       await deps.notifications.recordIn(tx, member.id, clubForumMentionNotification, { by: actor.username, ...notice });
@@ -330,7 +330,9 @@ export function createClubForumService(deps: ClubForumDeps) {
           .values({ userId: actor.id, topicId, lastReadPostId: post.id })
           .onConflictDoUpdate({ target: [clubForumReads.userId, clubForumReads.topicId], set: { lastReadPostId: sql`greatest(${clubForumReads.lastReadPostId}, excluded.last_read_post_id)`, readAt: sql`now()` } });
         const path = topicPath(club.url, topicId, current.title);
-        await notifyMentions(tx, actor, told, { clubName: club.name, topicTitle: current.title, topicPath: path, postId: post.id });
+        // The opening post is the first of the topic; this reply follows the replies before it.
+        const page = Math.floor((current.replyCount + 1) / POSTS_PAGE_SIZE) + 1;
+        await notifyMentions(tx, actor, told, { clubName: club.name, topicTitle: current.title, topicPath: path, postId: post.id, ...(page > 1 ? { page } : {}) });
         return ok({ postId: post.id, path });
       });
       if (!outcome.ok) return outcome;

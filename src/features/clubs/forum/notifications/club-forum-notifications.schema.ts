@@ -9,6 +9,7 @@ const clubForumMentionNoticeSchema = z.object({
   topicTitle: z.string().min(1).max(200),
   topicPath: z.string().min(1).max(400),
   postId: z.number().int().positive(),
+  page: z.number().int().positive().optional(),
 });
 
 export const clubForumMentionNotification = defineNotificationType(clubForumMentionNotificationView, clubForumMentionNoticeSchema);

@@ -13,14 +13,16 @@ export interface ClubForumMentionNotice {
   /** The topic's view parameter ("{club url}/{topic id}-{slug}"). */
   readonly topicPath: string;
   readonly postId: number;
+  /** The page of the topic the post is on (absent: the first). */
+  readonly page?: number;
 }
 
 export const clubForumMentionNotificationView = defineNotificationView<ClubForumMentionNotice>({
   type: "clubForum.mention",
-  render: ({ by, clubName, topicTitle, topicPath, postId }, link) => ({
+  render: ({ by, clubName, topicTitle, topicPath, postId, page }, link) => ({
     messageId: "clubForum.notification.mention",
     values: { username: by, title: topicTitle, club: clubName },
-    href: `${link("web_clubs_forum_view", { url: topicPath })}#post-${postId}`,
+    href: `${link("web_clubs_forum_view", page && page > 1 ? { url: topicPath, page } : { url: topicPath })}#post-${postId}`,
   }),
 });
 
