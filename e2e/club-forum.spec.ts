@@ -74,7 +74,7 @@ test.describe("club forum", () => {
     await admin.end();
   });
 
-  test("a member starts a topic, another replies and mentions them, the owner pins it", async ({ browser }) => {
+  test("a member starts a topic, another replies and mentions them, the owner pins it and removes the reply", async ({ browser }) => {
     test.setTimeout(120_000);
     const forum = "/clubs/forum/e2e-forum-club";
 
@@ -104,6 +104,11 @@ test.describe("club forum", () => {
     const aliceHealth = watchPage(alice.page);
     await alice.page.getByRole("button", { name: "Pin" }).click();
     await expect(alice.page.getByRole("button", { name: "Unpin" })).toBeVisible();
+    // The owner takes Carla's reply down: DELETE /callback/comment/{id} from the page, which reloads its data.
+    const deleted = alice.page.waitForResponse((response) => response.request().method() === "DELETE" && /\/callback\/comment\/\d+$/.test(new URL(response.url()).pathname));
+    await alice.page.getByRole("button", { name: "Delete the post by carla" }).click();
+    expect((await deleted).status()).toBe(200);
+    await expect(alice.page.locator(".ks-club-post")).toHaveCount(1);
     await alice.page.goto(forum);
     await expect(alice.page.locator(".ks-club-topic").first()).toContainText("Pinned");
 
