@@ -15,6 +15,7 @@ import { presenceSocketOptions } from "../features/presence/presence.server.ts";
 import { socialFeature } from "../features/social/social.feature.server.ts";
 import { playFeature } from "../features/play/play.feature.server.ts";
 import { clubRolesFeature, clubsFeature } from "../features/clubs/clubs.feature.server.ts";
+import { clubForumFeature } from "../features/clubs/forum/club-forum.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
@@ -25,7 +26,7 @@ import { socialPresenceBridge } from "./social-presence.server.ts";
  * after accounts, notifications and social, whose services it takes;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -5,7 +5,8 @@
  * modules they carry; features.test.ts keeps the two equal.
  */
 import { clubNotificationViews } from "../features/clubs/notifications/club-notifications.ts";
+import { clubForumNotificationViews } from "../features/clubs/forum/notifications/club-forum-notifications.ts";
 import { playNotificationViews } from "../features/play/notifications/play-notifications.ts";
 import { socialNotificationViews } from "../features/social/notifications/social-notifications.ts";
 
-export const appNotificationTypes = [...socialNotificationViews, ...clubNotificationViews, ...playNotificationViews] as const;
+export const appNotificationTypes = [...socialNotificationViews, ...clubNotificationViews, ...clubForumNotificationViews, ...playNotificationViews] as const;

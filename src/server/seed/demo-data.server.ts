@@ -16,6 +16,7 @@ import {
   type DemoCountry,
   type DemoFlairCode,
 } from "./demo-names.ts";
+import { seedDemoClubForum } from "./demo-club-forum.server.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
 import { seedDemoClubs } from "./demo-clubs.server.ts";
 import { Random } from "./demo-random.ts";
@@ -376,6 +377,8 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
     }
     const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
     await seedDemoClubs(tx, { epoch: demoEpoch });
+    // After the demo clubs: their notes and forum topics.
+    await seedDemoClubForum(tx, { epoch: demoEpoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }

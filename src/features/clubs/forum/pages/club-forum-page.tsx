@@ -1,0 +1,107 @@
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
+import { data } from "react-router";
+import { generateLink } from "../../../../platform/links/links.ts";
+import { useLinks } from "../../../../platform/links/use-links.ts";
+import { PageHeader } from "../../../../platform/pages/page-header.tsx";
+import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
+import { FormSecurityFields } from "../../../../platform/security/form-security-fields.tsx";
+import { Pagination } from "../../../../ui/pagination.tsx";
+import { RelativeTime } from "../../../../ui/relative-time.tsx";
+import { POST_BODY_MAX, TOPIC_TITLE_MAX, TOPIC_TITLE_MIN } from "../club-forum.constants.ts";
+import { clubForumAllows } from "../club-forum.policy.ts";
+import { clubViewerOfPage, forumErrorOf, pageNumberOf } from "../club-page-viewer.server.ts";
+import type { Route } from "./+types/club-forum-page";
+import "../club-forum.css";
+
+/**
+ * /clubs/forum/{url}: the club's topics, pinned first, then by last reply, a
+ * page at a time, with a "New" marker on topics a member of the club has not
+ * read to the end; members start topics from the form below the list.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requirePage(request);
+  const club = await context.services.clubAccess.findClub(page.params.url ?? "");
+  if (!club) throw data(null, { status: 404 });
+  const viewer = clubViewerOfPage(context.viewer);
+  const standing = await context.services.clubAccess.standingOf(club.id, viewer?.id ?? null);
+  const list = await context.services.clubForum.listTopics(club.id, viewer?.id ?? null, pageNumberOf(request));
+  return {
+    club: { id: club.id, url: club.url, name: club.name },
+    list,
+    canStart: clubForumAllows(viewer, { kind: "start_topic" }, standing),
+    signedIn: viewer !== null,
+    error: forumErrorOf(request),
+    here: generateLink("web_clubs_forum", { url: club.url }),
+  };
+}
+
+export default function ClubForumPage({ loaderData }: Route.ComponentProps) {
+  const { club, list, canStart, signedIn, error, here } = loaderData;
+  const intl = useIntl();
+  const link = useLinks();
+  return (
+    <section className="ks-page ks-club-forum" aria-labelledby="page-title">
+      <PageHeader title={intl.formatMessage({ id: "clubForum.title" }, { club: club.name })}>
+        <nav className="ks-club-forum-nav" aria-label={club.name}>
+          <a href={link("web_club", { url: club.url })}>{intl.formatMessage({ id: "clubForum.back_to_club" }, { club: club.name })}</a>
+          <a href={link("web_club_notes", { url: club.url })}>{intl.formatMessage({ id: "clubForum.notes_link" })}</a>
+        </nav>
+      </PageHeader>
+      {error && (
+        <p className="ks-form-error" role="alert">
+          {intl.formatMessage({ id: `clubForum.error.${error}` })}
+        </p>
+      )}
+      <h2 className="ks-visually-hidden">{intl.formatMessage({ id: "clubForum.topics" })}</h2>
+      {list.topics.length === 0 ? (
+        <p className="ks-club-forum-empty">{intl.formatMessage({ id: "clubForum.empty" })}</p>
+      ) : (
+        <ul className="ks-club-topic-list" role="list">
+          {list.topics.map((topic) => (
+            <li key={topic.id} className={`ks-card ks-club-topic${topic.unread ? " ks-club-topic-unread" : ""}`} data-topic-id={topic.id}>
+              <p className="ks-club-topic-title">
+                {topic.pinned && <span className="ks-club-badge">{intl.formatMessage({ id: "clubForum.pinned" })}</span>}
+                {topic.locked && <span className="ks-club-badge">{intl.formatMessage({ id: "clubForum.locked" })}</span>}
+                {topic.unread && <span className="ks-club-badge ks-club-badge-new">{intl.formatMessage({ id: "clubForum.unread" })}</span>}
+                <a href={link("web_clubs_forum_view", { url: topic.path })}>{topic.title}</a>
+              </p>
+              <p className="ks-club-topic-meta">
+                <span>{intl.formatMessage({ id: "clubForum.started_by" }, { username: topic.author ?? intl.formatMessage({ id: "clubForum.deleted_member" }) })}</span>
+                <span>{intl.formatMessage({ id: "clubForum.replies" }, { count: topic.replyCount })}</span>
+                <span>
+                  {intl.formatMessage({ id: "clubForum.last_post_by" }, { username: topic.lastPoster ?? intl.formatMessage({ id: "clubForum.deleted_member" }) })} <RelativeTime date={topic.lastPostAt} />
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination currentPage={list.page} totalPages={list.totalPages} hrefForPage={(pageNumber) => link("web_clubs_forum", pageNumber > 1 ? { url: club.url, page: pageNumber } : { url: club.url })} label={intl.formatMessage({ id: "clubForum.pages" })} />
+      {canStart ? (
+        <form method="post" action={`/callback/clubs/forum/${club.id}/topic`} className="ks-card ks-form ks-club-forum-form" aria-labelledby="club-forum-new-topic">
+          <h2 id="club-forum-new-topic">{intl.formatMessage({ id: "clubForum.new_topic" })}</h2>
+          <FormSecurityFields />
+          <input type="hidden" name="redirectUrl" value={here} />
+          <label className="ks-field">
+            {intl.formatMessage({ id: "clubForum.topic_title" })}
+            <input name="title" required minLength={TOPIC_TITLE_MIN} maxLength={TOPIC_TITLE_MAX} autoComplete="off" />
+          </label>
+          <label className="ks-field">
+            {intl.formatMessage({ id: "clubForum.topic_body" })}
+            <textarea name="body" required maxLength={POST_BODY_MAX} rows={6} aria-describedby="club-forum-markdown-hint" />
+          </label>
+          <p id="club-forum-markdown-hint" className="ks-field-hint">
+            {intl.formatMessage({ id: "clubForum.markdown_hint" })}
+          </p>
+          <div className="ks-actions">
+            <button type="submit" className="ks-button ks-button-primary">
+              {intl.formatMessage({ id: "clubForum.submit_topic" })}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="ks-club-forum-notice">{intl.formatMessage({ id: signedIn ? "clubForum.members_only" : "clubForum.sign_in_to_post" })}</p>
+      )}
+    </section>
+  );
+}
