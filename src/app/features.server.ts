@@ -14,17 +14,18 @@ import { presenceFeature } from "../features/presence/presence.feature.server.ts
 import { presenceSocketOptions } from "../features/presence/presence.server.ts";
 import { socialFeature } from "../features/social/social.feature.server.ts";
 import { playFeature } from "../features/play/play.feature.server.ts";
-import { clubsFeature } from "../features/clubs/clubs.feature.server.ts";
+import { clubRolesFeature, clubsFeature } from "../features/clubs/clubs.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
 
 /**
- * In order: services are built and routes registered in this order (clubs
- * before accounts: the session query carries club roles; notifications before
- * the features that record into it); accounts' request hooks come first of all routes anyway.
+ * In order: services are built and routes registered in this order (club
+ * roles before accounts: the session query carries them; the clubs feature
+ * after accounts, notifications and social, whose services it takes;
+ * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubsFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

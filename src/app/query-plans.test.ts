@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClubRoles } from "../features/clubs/club-roles.service.server.ts";
+import { createTestClub } from "../features/clubs/club-fixture.server.ts";
 import { createSessionsService, type ActiveSession } from "../features/accounts/sessions.service.server.ts";
 import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
 import { seedBulkMembers } from "../server/seed/demo-data.server.ts";
@@ -93,13 +94,15 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   it("resumes a signed-in member's session with their roles in one query", async () => {
     const id = await viewerId();
     await capture.db.execute(sql`insert into user_roles (user_id, role) values (${id}, 'cheat_analyst')`);
-    await capture.db.execute(sql`insert into club_roles (club_id, user_id, role) values (31, ${id}, 'admin')`);
+    const owner = await createSocialService(capture.db).findTarget("bench_4243");
+    if (!owner) throw new Error("bench_4243 is missing");
+    const club = await createTestClub(capture.db, { owner: owner.id, admins: [id] });
     const sessions = createSessionsService(capture.db, undefined, undefined, createClubRoles());
     const { token } = await sessions.start(id, { remember: false, twoFactorPending: false, userAgent: null, ip: null });
     let resumed: ActiveSession | null = null;
     const plans = await capture.plansOf(async () => (resumed = await sessions.resume(token)));
     expect(plans).toHaveLength(1);
-    expect(resumed).toMatchObject({ user: { id }, roles: { site: ["cheat_analyst"], clubs: [{ clubId: 31, role: "admin" }] } });
+    expect(resumed).toMatchObject({ user: { id }, roles: { site: ["cheat_analyst"], clubs: [{ clubId: club.id, role: "admin" }] } });
     expect(planSummary(plans).seqScans).toEqual([]);
   });
 });

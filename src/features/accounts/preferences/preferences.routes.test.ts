@@ -4,6 +4,7 @@ import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
 import type { HttpSession } from "../../../test/http-session.ts";
 import { browsersForSuite } from "../../../test/signed-in.ts";
+import { createTestClub } from "../../clubs/club-fixture.server.ts";
 import { levels } from "../levels.ts";
 import { rolesResponseSchema } from "../roles.routes.server.ts";
 import { membersWithPassword, userFacts } from "../staff/member-facts.test-support.ts";
@@ -44,9 +45,9 @@ describe.each(databaseTargets())("roles and display preferences on $name", (targ
     it("includes site and club roles, and only the signed-in member's own", async () => {
       const bob = await userFacts(db(), "bob");
       await db().execute(sql`insert into user_roles (user_id, role) values (${bob.id}, 'cheat_analyst')`);
-      await db().execute(sql`insert into club_roles (club_id, user_id, role) values (12, ${bob.id}, 'owner')`);
+      const club = await createTestClub(db(), { owner: bob.id });
       const bobRoles = await rolesOf(await as("bob"));
-      expect(bobRoles).toEqual(expect.arrayContaining(["ROLE_USER", "ROLE_BASIC", "ROLE_CHEAT_ANALYST", "ROLE_CLUB_OWNER_12"]));
+      expect(bobRoles).toEqual(expect.arrayContaining(["ROLE_USER", "ROLE_BASIC", "ROLE_CHEAT_ANALYST", `ROLE_CLUB_OWNER_${club.id}`]));
       expect(bobRoles).not.toContain("ROLE_PREMIUM");
       expect(await rolesOf(await as("carla"), "?user=bob")).not.toContain("ROLE_CHEAT_ANALYST");
     });
