@@ -15,17 +15,14 @@
  *   lower club rank (member < chat moderator < admin < owner); site staff act
  *   on anyone but themselves.
  */
-import type { ClubRoleName } from "../../accounts/roles.server.ts";
+import type { ClubStanding, ClubViewer } from "../club-role.policy.ts";
 import type { ClubChatFailure, ClubChatModerationType } from "./club-chat.schema.ts";
 
 /** The viewer as every club policy takes it (site staff: the site's moderator or staff level). */
-export type ChatViewer = { readonly id: number; readonly siteStaff: boolean } | null;
+export type ChatViewer = ClubViewer;
 
 /** The viewer's place in the club (the clubs feature's ClubStanding). */
-export interface ChatStanding {
-  readonly member: boolean;
-  readonly roles: readonly ClubRoleName[];
-}
+export type ChatStanding = ClubStanding;
 
 export interface ChatRestriction {
   readonly muted: boolean;

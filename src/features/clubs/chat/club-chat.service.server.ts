@@ -62,6 +62,7 @@ export interface ClubChatDeps {
   readonly clubs: ClubChatClubs;
   readonly silences: ClubChatSilences;
   readonly members: ClubChatMembers;
+  readonly log: { warn(details: object, message: string): void };
   readonly now?: () => number;
 }
 
@@ -73,6 +74,8 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export function createClubChatService(deps: ClubChatDeps) {
   const { db, outbox, clubs, silences, members } = deps;
   const now = deps.now ?? Date.now;
+  /** Sockets of this instance that entered a room: only their close costs a query. */
+  const socketsInRooms = new Set<string>();
 
   const viewerOf = (actor: ClubChatActor | null): ChatViewer => (actor ? { id: actor.id, siteStaff: actor.siteStaff } : null);
 
@@ -249,6 +252,7 @@ export function createClubChatService(deps: ClubChatDeps) {
       if (refusal) return fail(refusal);
       const at = now();
       const expiresAt = new Date(at + CLUB_CHAT_PRESENCE_TTL_MS);
+      socketsInRooms.add(socketId);
       const announced = await db.transaction(async (tx) => {
         const [already] = await tx
           .select({ one: sql<number>`1` })
@@ -289,14 +293,19 @@ export function createClubChatService(deps: ClubChatDeps) {
       return ok(await presenceOf(clubId, now()));
     },
 
-    /** A socket closed: it leaves every room it was in. */
+    /** A socket closed: it leaves every room it was in (a failure is logged; the sweep clears the rows later). */
     async socketClosed(socketId: string): Promise<void> {
+      if (!socketsInRooms.delete(socketId)) return;
       const at = now();
-      const announced = await db.transaction(async (tx) => {
-        const gone = await tx.delete(clubChatPresence).where(eq(clubChatPresence.socketId, socketId)).returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
-        return announceDepartures(tx, gone, at);
-      });
-      if (announced > 0) outbox.kick();
+      try {
+        const announced = await db.transaction(async (tx) => {
+          const gone = await tx.delete(clubChatPresence).where(eq(clubChatPresence.socketId, socketId)).returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
+          return announceDepartures(tx, gone, at);
+        });
+        if (announced > 0) outbox.kick();
+      } catch (error) {
+        deps.log.warn({ err: error }, "club chat: presence cleanup failed");
+      }
     },
 
     /** Removes sockets whose heartbeat stopped (their instance died); any instance may run it, each row goes once. */
