@@ -4,20 +4,18 @@
  * blocks) and accounts (usernames).
  */
 import { defineFeature, serviceFrom, type FeatureDefinition, type PlatformDeps } from "../../../platform/composition/feature-definition.server.ts";
-import type { Services } from "../../../platform/http/load-context.ts";
+import type { MemberDirectory } from "../../accounts/member-directory.service.server.ts";
+import type { ClubAccess } from "../club-access.service.server.ts";
 import type { ConnectionListener } from "../../../platform/realtime/hub.server.ts";
 import { clubChatRoomKind, clubChatSocketCommands } from "./club-chat.commands.server.ts";
 import { clubChatRealtimeEvents } from "./club-chat.events.schema.ts";
-import { createClubChatService, type ClubChatService } from "./club-chat.service.server.ts";
+import { createClubChatService, type ClubChatService, type ClubChatSilences } from "./club-chat.service.server.ts";
 import * as clubChatTables from "./club-chat.tables.server.ts";
 
 /** How often each instance clears presence of sockets whose heartbeat stopped. */
 export const CLUB_CHAT_PRESENCE_SWEEP_MS = 5_000;
 
-function createClubChatServices({ db, outbox, log }: PlatformDeps, earlier: Partial<Services>) {
-  const clubAccess = serviceFrom(earlier, "clubAccess", "clubChat");
-  const directory = serviceFrom(earlier, "memberDirectory", "clubChat");
-  const social = serviceFrom(earlier, "social", "clubChat");
+function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: ClubAccess, directory: Pick<MemberDirectory, "membersByIds">, social: ClubChatSilences) {
   return {
     clubChat: createClubChatService({
       db,
@@ -49,7 +47,8 @@ export const clubChatFeature: FeatureDefinition<ClubChatServices> = defineFeatur
   name: "clubChat",
   tables: clubChatTables,
   messageCatalogs: ["features/clubs/chat/messages"],
-  createServices: createClubChatServices,
+  createServices: (deps, earlier) =>
+    createClubChatServices(deps, serviceFrom(earlier, "clubAccess", "clubChat"), serviceFrom(earlier, "memberDirectory", "clubChat"), serviceFrom(earlier, "social", "clubChat")),
   realtimeEvents: clubChatRealtimeEvents,
   roomKinds: ({ services }) => [clubChatRoomKind(services.clubChat)],
   socketCommands: ({ services }) => clubChatSocketCommands(services.clubChat),

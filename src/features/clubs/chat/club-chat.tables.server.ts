@@ -4,13 +4,17 @@
  */
 import { bigserial, boolean, index, integer, pgTable, primaryKey, timestamp, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../../accounts/member-reference.server.ts";
+import { clubs } from "../clubs.tables.server.ts";
+
+/** The club a row belongs to; its rows go with it. */
+const clubIdColumn = (name: string) => integer(name).references(() => clubs.id, { onDelete: "cascade" });
 
 /** Every line, kept; `hidden_at` set when a moderator hid the author's lines (left out of history and of nothing else). */
 export const clubChatLines = pgTable(
   "club_chat_lines",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    clubId: integer("club_id").notNull(),
+    clubId: clubIdColumn("club_id").notNull(),
     authorId: memberIdColumn("author_id", "cascade").notNull(),
     /** At most 500 code points after cleaning; varchar counts characters, 600 leaves room for surrogate-free slack. */
     text: varchar("text", { length: 600 }).notNull(),
@@ -24,7 +28,7 @@ export const clubChatLines = pgTable(
 export const clubChatRestrictions = pgTable(
   "club_chat_restrictions",
   {
-    clubId: integer("club_id").notNull(),
+    clubId: clubIdColumn("club_id").notNull(),
     memberId: memberIdColumn("member_id", "cascade").notNull(),
     muted: boolean("muted").notNull().default(false),
     removed: boolean("removed").notNull().default(false),
@@ -38,7 +42,7 @@ export const clubChatModerationLog = pgTable(
   "club_chat_moderation_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    clubId: integer("club_id").notNull(),
+    clubId: clubIdColumn("club_id").notNull(),
     moderatorId: memberIdColumn("moderator_id", "cascade").notNull(),
     memberId: memberIdColumn("member_id", "cascade").notNull(),
     type: varchar("type", { length: 16 }).notNull(),
@@ -57,7 +61,7 @@ export const clubChatModerationLog = pgTable(
 export const clubChatPresence = pgTable(
   "club_chat_presence",
   {
-    clubId: integer("club_id").notNull(),
+    clubId: clubIdColumn("club_id").notNull(),
     socketId: varchar("socket_id", { length: 64 }).notNull(),
     memberId: memberIdColumn("member_id", "cascade").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
