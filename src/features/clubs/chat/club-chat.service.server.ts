@@ -101,12 +101,14 @@ export function createClubChatService(deps: ClubChatDeps) {
     return row?.lines ?? 0;
   }
 
-  /** After presence rows went away: announces those members who have no socket left in the room. */
-  async function announceDepartures(tx: Tx, gone: ReadonlyArray<{ clubId: number; memberId: number }>, at: number): Promise<number> {
+  /**
+   * After presence rows went away: announces those members who have no socket
+   * left in the room. Usernames are read before (`names`), never inside the
+   * transaction: on PGlite a query outside it would wait for it forever.
+   */
+  async function announceDepartures(tx: Tx, gone: ReadonlyArray<{ clubId: number; memberId: number }>, at: number, names: ReadonlyMap<number, string>): Promise<number> {
     const pairs = new Map<string, { clubId: number; memberId: number }>();
     for (const pair of gone) pairs.set(`${pair.clubId}:${pair.memberId}`, pair);
-    if (pairs.size === 0) return 0;
-    const names = await members.usernamesByIds([...new Set([...pairs.values()].map((pair) => pair.memberId))]);
     let announced = 0;
     for (const { clubId, memberId } of pairs.values()) {
       const [still] = await tx
@@ -120,6 +122,17 @@ export function createClubChatService(deps: ClubChatDeps) {
     }
     return announced;
   }
+
+  /** Presence rows were deleted (one statement, so each row once): announce who left, after reading their names. */
+  async function departed(gone: ReadonlyArray<{ clubId: number; memberId: number }>, at: number): Promise<number> {
+    if (gone.length === 0) return 0;
+    const names = await members.usernamesByIds([...new Set(gone.map((pair) => pair.memberId))]);
+    const announced = await db.transaction((tx) => announceDepartures(tx, gone, at, names));
+    if (announced > 0) outbox.kick();
+    return announced;
+  }
+
+  const presenceKeys = { clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId };
 
   async function presenceOf(clubId: number, at: number): Promise<ClubChatPresence> {
     const live = and(eq(clubChatPresence.clubId, clubId), gt(clubChatPresence.expiresAt, new Date(at)));
@@ -236,8 +249,8 @@ export function createClubChatService(deps: ClubChatDeps) {
         await enqueueEvent(tx, clubChatRoom(clubId), clubChatModerationEvent, notice);
         await enqueueEvent(tx, memberRoom(input.userId), clubChatPersonalNoticeEvent, { ...notice, message: note });
         if (input.type === "remove") {
-          const gone = await tx.delete(clubChatPresence).where(and(eq(clubChatPresence.clubId, clubId), eq(clubChatPresence.memberId, input.userId))).returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
-          await announceDepartures(tx, gone, at);
+          const gone = await tx.delete(clubChatPresence).where(and(eq(clubChatPresence.clubId, clubId), eq(clubChatPresence.memberId, input.userId))).returning(presenceKeys);
+          await announceDepartures(tx, gone, at, names);
         }
         return ok(notice);
       });
@@ -273,15 +286,11 @@ export function createClubChatService(deps: ClubChatDeps) {
 
     /** The page left the room (the socket may stay open for other pages' rooms). */
     async leave(actor: ClubChatActor, clubId: number, socketId: string): Promise<Result<true, ClubChatFailure>> {
-      const at = now();
-      const announced = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(clubChatPresence)
-          .where(and(eq(clubChatPresence.clubId, clubId), eq(clubChatPresence.socketId, socketId), eq(clubChatPresence.memberId, actor.id)))
-          .returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
-        return announceDepartures(tx, gone, at);
-      });
-      if (announced > 0) outbox.kick();
+      const gone = await db
+        .delete(clubChatPresence)
+        .where(and(eq(clubChatPresence.clubId, clubId), eq(clubChatPresence.socketId, socketId), eq(clubChatPresence.memberId, actor.id)))
+        .returning(presenceKeys);
+      await departed(gone, now());
       return ok(true);
     },
 
@@ -296,13 +305,9 @@ export function createClubChatService(deps: ClubChatDeps) {
     /** A socket closed: it leaves every room it was in (a failure is logged; the sweep clears the rows later). */
     async socketClosed(socketId: string): Promise<void> {
       if (!socketsInRooms.delete(socketId)) return;
-      const at = now();
       try {
-        const announced = await db.transaction(async (tx) => {
-          const gone = await tx.delete(clubChatPresence).where(eq(clubChatPresence.socketId, socketId)).returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
-          return announceDepartures(tx, gone, at);
-        });
-        if (announced > 0) outbox.kick();
+        const gone = await db.delete(clubChatPresence).where(eq(clubChatPresence.socketId, socketId)).returning(presenceKeys);
+        await departed(gone, now());
       } catch (error) {
         deps.log.warn({ err: error }, "club chat: presence cleanup failed");
       }
@@ -311,12 +316,8 @@ export function createClubChatService(deps: ClubChatDeps) {
     /** Removes sockets whose heartbeat stopped (their instance died); any instance may run it, each row goes once. */
     async sweepPresence(): Promise<number> {
       const at = now();
-      const announced = await db.transaction(async (tx) => {
-        const gone = await tx.delete(clubChatPresence).where(lte(clubChatPresence.expiresAt, new Date(at))).returning({ clubId: clubChatPresence.clubId, memberId: clubChatPresence.memberId });
-        return announceDepartures(tx, gone, at);
-      });
-      if (announced > 0) outbox.kick();
-      return announced;
+      const gone = await db.delete(clubChatPresence).where(lte(clubChatPresence.expiresAt, new Date(at))).returning(presenceKeys);
+      return departed(gone, at);
     },
 
     /** Demo data: lines written as they were long ago (no events, no flood check). */

@@ -3,6 +3,7 @@
  * member's socket in the club's room, commands answered, events of one type.
  */
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
+import type { ServerMessage } from "../../../platform/realtime/protocol.ts";
 import type { RunningApp } from "../../../test/start-app.ts";
 import { openSocket, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { createTestClub, type TestClubOptions } from "../club-fixture.server.ts";
@@ -11,7 +12,7 @@ import { clubChatRoom } from "./club-chat.events.ts";
 
 export { command, valueOf, type CommandAnswer } from "../../play/play.socket-kit.server.ts";
 export { nextEvent, subscribe, chatEventsSoFar } from "../../play/chat/game-chat.test-kit.server.ts";
-import { subscribe } from "../../play/chat/game-chat.test-kit.server.ts";
+import { nextEvent, subscribe } from "../../play/chat/game-chat.test-kit.server.ts";
 
 export function testClub(app: RunningApp, options: TestClubOptions): Promise<ClubRef> {
   return createTestClub(app.kingside.database.db, options);
@@ -34,14 +35,24 @@ export async function refusedSubscribe(socket: TestSocket, room: string): Promis
 /** The types of the events queued on a socket so far (after a round trip), taken off the queue. */
 export async function eventTypesSoFar(socket: TestSocket, prefix: string): Promise<string[]> {
   await socket.roundTrip();
-  const queue = socket.pending() as Array<{ type: string; data: { type?: string } }>;
+  const queue = socket.pending() as ServerMessage[];
   const taken: string[] = [];
   for (let index = queue.length - 1; index >= 0; index -= 1) {
     const message = queue[index];
-    if (message?.type === "event" && message.data.type?.startsWith(prefix)) {
+    if (message?.type === "event" && message.data.type.startsWith(prefix)) {
       taken.unshift(message.data.type);
       queue.splice(index, 1);
     }
   }
   return taken;
+}
+
+/** Waits for the next event of this type whose payload matches (earlier ones of the type are dropped). */
+export async function eventWhere(socket: TestSocket, type: string, matches: (payload: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = await nextEvent(socket, type, Math.max(1, deadline - Date.now()));
+    const payload = event.payload as Record<string, unknown>;
+    if (matches(payload)) return payload;
+  }
 }
