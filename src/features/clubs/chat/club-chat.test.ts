@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
+import { HttpSession } from "../../../test/http-session.ts";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { clubChatRoom } from "./club-chat.events.ts";
@@ -183,5 +184,24 @@ describe.each(databaseTargets())("club chat on $name", (target) => {
     valueOf(await say(bobSocket, club.id, "sorry"));
     // Nobody outside the club is a target.
     expect(await command(staffSocket, "club.chat.moderate", { chatId: club.id, type: "warn", userId: moderator.id, hideMessages: false })).toEqual({ ok: false, code: "not_a_target" });
+  });
+
+  it("renders the chat page for members, refuses outsiders and sends visitors to sign in", async () => {
+    const club = await testClub(app, { owner: alice.id, members: [bob.id] });
+    valueOf(await say(await socketOf(bob, club.id), club.id, "rendered <b>on the server</b>"));
+    const page = await alice.session.get(`/club/chat/${club.url}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("rendered &lt;b&gt;on the server&lt;/b&gt;");
+    expect(html).toContain(`${club.name}: chat`);
+    const outsider = await carla.session.get(`/club/chat/${club.url}`);
+    expect(outsider.status).toBe(403);
+    const outsiderHtml = await outsider.text();
+    expect(outsiderHtml).toContain("Only members of this club can use its chat.");
+    expect(outsiderHtml).not.toContain("on the server");
+    const visitor = await new HttpSession(app.baseUrl).get(`/club/chat/${club.url}`);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toContain("/login_and_go");
+    expect((await alice.session.get("/club/chat/no-such-club-here")).status).toBe(404);
   });
 });

@@ -130,4 +130,17 @@ describe.each(databaseTargets())("club events frame on $name", (target) => {
     expect(await unsubscribe.json()).toEqual({ status: "ok", subscribed: false, message: "Unsubscribed from event." });
     expect(await events.subscribers("arena", 7001)).toEqual([]);
   });
+
+  it("renders the events pages for anyone, with the honest empty state, and 404 for an unknown club", async () => {
+    const other = await createTestClub(app.kingside.database.db, { owner: alice.id, name: "Quiet Knights" });
+    for (const path of ["events", "currentevents", "pastevents", "upcomingevents"]) {
+      const response = await visitor().get(`/clubs/${path}/${other.url}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain("Quiet Knights");
+      expect(html, path).toContain("are not on Kingside yet");
+    }
+    expect(await (await visitor().get(`/clubs/upcomingevents/${other.url}`)).text()).toContain("No upcoming events.");
+    expect((await visitor().get("/clubs/events/no-such-club-here")).status).toBe(404);
+  });
 });
