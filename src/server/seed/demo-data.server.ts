@@ -17,6 +17,7 @@ import {
   type DemoFlairCode,
 } from "./demo-names.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
+import { seedDemoClubChat } from "./demo-club-chat.server.ts";
 import { Random } from "./demo-random.ts";
 
 /**
@@ -374,6 +375,8 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
       await tx.insert(users).values(rows.slice(start, start + INSERT_BATCH));
     }
     const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
+    // Club chat history reads the demo clubs: keep it after the clubs' own seeding.
+    await seedDemoClubChat(tx, { epoch: demoEpoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }

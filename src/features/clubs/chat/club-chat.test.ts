@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { HttpSession } from "../../../test/http-session.ts";
+import { seedDemoClubChat } from "../../../server/seed/demo-club-chat.server.ts";
+import { eq } from "drizzle-orm";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { clubChatRoom } from "./club-chat.events.ts";
@@ -203,5 +205,16 @@ describe.each(databaseTargets())("club chat on $name", (target) => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toContain("/login_and_go");
     expect((await alice.session.get("/club/chat/no-such-club-here")).status).toBe(404);
+  });
+
+  it("seeds demo chat history from each club's own members, once", async () => {
+    const club = await testClub(app, { owner: alice.id, members: [bob.id, carla.id] });
+    const db = app.kingside.database.db;
+    const seeded = await seedDemoClubChat(db, { epoch: new Date("2026-01-01T00:00:00Z") });
+    expect(seeded.lines).toBeGreaterThan(0);
+    const rows = await db.select({ authorId: clubChatLines.authorId }).from(clubChatLines).where(eq(clubChatLines.clubId, club.id));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.every((row) => [alice.id, bob.id, carla.id].includes(row.authorId))).toBe(true);
+    expect(await seedDemoClubChat(db, { epoch: new Date("2026-01-01T00:00:00Z") })).toEqual({ lines: 0 });
   });
 });
