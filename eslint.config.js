@@ -37,6 +37,16 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "off",
       "kingside/module-boundaries": "error",
+      // One formatter on the server and in the browser (decision 0034); react-intl is no longer installed.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["react-intl", "@formatjs/intl", "intl-messageformat"].map((name) => ({
+            name,
+            message: "Format messages with src/platform/i18n/intl.tsx (useIntl, FormattedMessage, createIntl): decision 0034.",
+          })),
+        },
+      ],
     },
   },
   {

@@ -23,5 +23,5 @@ function noMessageParserInTheBrowser(): Plugin {
 export default defineConfig({
   plugins: [noMessageParserInTheBrowser(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.KS_SOURCEMAP === "1" },
 });

@@ -74,8 +74,11 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(visitor.getByText("You are watching")).toBeVisible();
   await expect(bob.getByText("You play Black")).toBeVisible();
 
-  for (const page of [alice, bob, visitor]) await boardReady(page);
+  for (const page of [alice, bob]) await boardReady(page);
+  // A spectator's board is the server-rendered one, kept up to date: chessground and chessops are for the players.
+  await expect(visitor.locator(".ks-board-static[data-fen]")).toHaveAttribute("data-fen", /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w/);
   await visitor.waitForLoadState("networkidle");
+  expect([...visitorScripts.keys()].some((path) => path.includes("live-board"))).toBe(false);
   // What the game page adds to what every page loads (the shell: React, the router, the socket client, the schemas).
   // A fresh context: a cached script has no size on the wire.
   const homeContext = await browser.newContext({ baseURL, viewport: wide });
@@ -120,8 +123,10 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   // The move list goes back through the game with the keyboard.
   await visitor.keyboard.press("Home");
   await expect(visitor.locator(".ks-game-viewing")).toBeVisible();
+  await expect(visitor.locator(".ks-board-static[data-fen]")).toHaveAttribute("data-fen", /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w/);
   await visitor.keyboard.press("ArrowRight");
   await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("f3");
+  await expect(visitor.locator(".ks-board-static[data-fen]")).toHaveAttribute("data-fen", /^rnbqkbnr\/pppppppp\/8\/8\/8\/5P2\/PPPPP1PP\/RNBQKBNR b/);
   await visitor.keyboard.press("End");
   await expect(visitor.locator(".ks-move[aria-current='step']")).toHaveText("Qh4#");
 

@@ -83,7 +83,8 @@ test("two new members meet in the lobby, play to checkmate while a visitor watch
   const visitor = await visitorContext.newPage();
   health.push(watchPage(visitor));
   await visitor.goto(`/game/live/${gameId}`);
-  for (const page of [white.page, black.page, visitor]) await boardReady(page);
+  for (const page of [white.page, black.page]) await boardReady(page);
+  await expect(visitor.locator(".ks-board-static[data-fen]")).toBeVisible();
 
   // Fool's mate: white drags, black clicks.
   await drag(white.page, "f2", "f3");

@@ -1,4 +1,3 @@
-import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from "react-intl";
 import {
   data,
   isRouteErrorResponse,
@@ -14,20 +13,27 @@ import {
 import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { matchPagePath } from "./platform/links/route-patterns.ts";
-import { parsedMessages, type WireMessages } from "./platform/i18n/wire-messages.ts";
+import type { WireMessages } from "./platform/i18n/wire-messages.ts";
+import { createIntl, RawIntlProvider, type IntlError, type IntlShape } from "./platform/i18n/intl.tsx";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
+import { preloadSignedInSlots, preloadSignedInSlotsForDocument, signedInDocumentAttribute } from "./platform/shell/signed-in-slots.ts";
 import { appShellSlots } from "./app/shell-slots.tsx";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
 import "./ui/ui.css";
 import "./platform/shell/shell.css";
 
+// In the browser: a signed-in page starts loading its signed-in chunk beside the route modules, before hydration needs it.
+preloadSignedInSlotsForDocument(appShellSlots.signedIn);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // Rendered at once, never suspended: the server has the signed-in slots loaded before it renders such a page.
+  if (context.viewer.isLoggedIn && appShellSlots.signedIn) await preloadSignedInSlots(appShellSlots.signedIn);
   const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
   const rootData: RootData = {
     locale,
@@ -58,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const locale = root?.locale ?? defaultLocale;
   return (
-    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)}>
+    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)} {...(root?.currentUser.isLoggedIn ? { [signedInDocumentAttribute]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -79,18 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 const noMessages: WireMessages = {};
-const intlCache = createIntlCache();
 const intlByCatalog = new WeakMap<object, IntlShape>();
 
 /**
- * One intl object per catalog, shared by every render: react-intl compiles each
- * message once per intl object, so a fresh provider per request would compile
- * them all again on every page.
+ * One intl object per catalog, shared by every render (the catalogs are cached
+ * per page and locale on the server, and kept by the loader data in the browser).
  */
 function sharedIntl(locale: string, messages: WireMessages): IntlShape {
   const cached = intlByCatalog.get(messages);
   if (cached && cached.locale === locale) return cached;
-  const intl = createIntl({ locale, defaultLocale, messages: parsedMessages(messages), onError: reportMissingMessage }, intlCache);
+  const intl = createIntl({ locale, defaultLocale, messages, onError: reportMissingMessage });
   intlByCatalog.set(messages, intl);
   return intl;
 }
@@ -109,7 +113,7 @@ function enabledFeatures(features: Readonly<Record<string, boolean>> | undefined
  * literally in a module the page imports (see message-usage.server.ts).
  * Messages given a default are optional by design.
  */
-function reportMissingMessage(error: { code: string; message: string; descriptor?: { defaultMessage?: unknown } }): void {
+function reportMissingMessage(error: IntlError): void {
   if (error.code === "MISSING_TRANSLATION" && error.descriptor?.defaultMessage !== undefined) return;
   console.error(error.message);
 }

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../platform/i18n/intl.tsx";
 import {
   alertReducer,
   alertTimings,

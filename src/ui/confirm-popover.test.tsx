@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmPopover, type ConfirmPopoverProps } from "./confirm-popover.tsx";
 import { englishMessages, renderWithIntl } from "./test-utils.tsx";
@@ -113,7 +114,7 @@ describe("ConfirmPopover", () => {
 
   it("renders only its trigger on the server", () => {
     const html = renderToString(
-      <IntlProvider locale="en" messages={englishMessages}>
+      <IntlProvider locale="en" messages={parseMessages(englishMessages)}>
         <ConfirmPopover trigger="Remove" onConfirm={() => undefined} />
       </IntlProvider>,
     );

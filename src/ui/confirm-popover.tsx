@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage } from "../platform/i18n/intl.tsx";
 import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { computePosition } from "./tooltip-position.ts";
 import { useDismiss } from "./use-dismiss.ts";

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CountryFlag,
@@ -155,7 +156,7 @@ describe("CountryFlag", () => {
 
   it("renders on the server", () => {
     const html = renderToString(
-      <IntlProvider locale="en" messages={englishMessages}>
+      <IntlProvider locale="en" messages={parseMessages(englishMessages)}>
         <CountryFlag code="NO" />
         <CountryFlag code="RU" featureFlags={{ sanction_russia_flag: true }} />
       </IntlProvider>,

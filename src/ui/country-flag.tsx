@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../platform/i18n/intl.tsx";
 import { useFeatureFlags, type FeatureFlagValues } from "./feature-flags-context.tsx";
 import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { Tooltip } from "./tooltip.tsx";

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { describe, expect, it } from "vitest";
 import * as ui from "./index.ts";
 import { englishMessages } from "./test-utils.tsx";
@@ -27,7 +28,7 @@ describe("UI kit entry point", () => {
 
   it("renders a page of components on the server without touching the DOM", () => {
     const html = renderToString(
-      <IntlProvider locale="en" messages={englishMessages}>
+      <IntlProvider locale="en" messages={parseMessages(englishMessages)}>
         <ui.FeatureFlagsContext value={{ sanction_belarus_flag: true }}>
           <ui.AlertsProvider>
             <ui.AlertList />

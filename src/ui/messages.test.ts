@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createIntl } from "react-intl";
+import { createIntl } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { describe, expect, it } from "vitest";
 import en from "./messages/en.json";
 
@@ -33,7 +34,7 @@ describe("UI kit messages", () => {
 
   it("holds valid ICU messages", () => {
     const errors: string[] = [];
-    const intl = createIntl({ locale: "en", messages: catalog, onError: (error) => errors.push(String(error)) });
+    const intl = createIntl({ locale: "en", messages: parseMessages(catalog), onError: (error) => errors.push(String(error)) });
     for (const id of Object.keys(catalog)) intl.formatMessage({ id }, { page: 2, count: 3 });
     expect(errors).toEqual([]);
     expect(intl.formatMessage({ id: "ui.pagination.results" }, { count: 1 })).toBe("1 result");
@@ -45,7 +46,7 @@ describe("UI kit messages", () => {
     ({ locale, catalog: translated }) => {
       expect(Object.keys(translated).sort()).toEqual(Object.keys(catalog).sort());
       const errors: string[] = [];
-      const intl = createIntl({ locale, messages: translated, onError: (error) => errors.push(String(error)) });
+      const intl = createIntl({ locale, messages: parseMessages(translated), onError: (error) => errors.push(String(error)) });
       for (const id of Object.keys(translated)) intl.formatMessage({ id }, { page: 2, count: 5 });
       expect(errors).toEqual([]);
       expect(intl.formatMessage({ id: "ui.pagination.page" }, { page: 7 })).toContain("7");

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { renderToString } from "react-dom/server";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { describe, expect, it, vi } from "vitest";
 import { Modal, type ModalProps } from "./modal.tsx";
 import { englishMessages, renderWithIntl } from "./test-utils.tsx";
@@ -125,7 +126,7 @@ describe("Modal", () => {
 
   it("renders nothing on the server", () => {
     const html = renderToString(
-      <IntlProvider locale="en" messages={englishMessages}>
+      <IntlProvider locale="en" messages={parseMessages(englishMessages)}>
         <Modal title="Server" onClose={() => undefined}>
           <p>body</p>
         </Modal>

@@ -9,7 +9,7 @@ import {
   type RefObject,
 } from "react";
 import { createPortal } from "react-dom";
-import { useIntl } from "react-intl";
+import { useIntl } from "../platform/i18n/intl.tsx";
 import { focusableElements } from "./focusable.ts";
 import { trapTabKey } from "./focus-trap.ts";
 import { uiMessageId } from "./messages.ts";

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import { describe, expect, it, vi } from "vitest";
 import { Pagination, type PaginationProps } from "./pagination.tsx";
 import { englishMessages, renderWithIntl } from "./test-utils.tsx";
@@ -86,7 +87,7 @@ describe("Pagination", () => {
 
   it("renders links on the server", () => {
     const html = renderToString(
-      <IntlProvider locale="en" messages={englishMessages}>
+      <IntlProvider locale="en" messages={parseMessages(englishMessages)}>
         <Pagination currentPage={2} totalPages={3} hrefForPage={hrefForPage} />
       </IntlProvider>,
     );

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "../platform/i18n/intl.tsx";
 import { uiMessageId } from "./messages.ts";
 import { paginationModel } from "./pagination-window.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../platform/i18n/intl.tsx";
 import { refreshIntervalMs, relativeTimeParts } from "./relative-time-parts.ts";
 
 export { relativeTimeParts, relativeTimeLimitMs, type RelativeTimeParts } from "./relative-time-parts.ts";
@@ -13,7 +13,7 @@ export interface RelativeTimeProps {
 }
 
 /**
- * "3 minutes ago" (Intl.RelativeTimeFormat through react-intl), or beyond
+ * "3 minutes ago" (Intl.RelativeTimeFormat through our intl module), or beyond
  * about a month the date (medium style). A <time> element whose title is the
  * full date and time.
  */

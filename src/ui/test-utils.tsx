@@ -1,6 +1,7 @@
 import { render, type RenderOptions, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../platform/i18n/intl.tsx";
+import { parseMessages } from "../platform/i18n/parse-messages.ts";
 import en from "./messages/en.json";
 
 export { en as englishMessages };
@@ -21,7 +22,7 @@ export function IntlTestProvider({
   messages?: Readonly<Record<string, string>>;
 }) {
   return (
-    <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+    <IntlProvider locale={locale} defaultLocale="en" messages={parseMessages(messages)}>
       {children}
     </IntlProvider>
   );

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../platform/i18n/parse-messages.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../platform/http/messages/en.json";
 import { HttpClientProvider } from "../../platform/http/http-client-context.tsx";
@@ -34,7 +35,7 @@ function Row({ onChanged }: { onChanged: () => void }) {
 
 function renderRow(onChanged: () => void) {
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={{ ...uiMessages, ...httpMessages }}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages({ ...uiMessages, ...httpMessages })}>
       <AlertsProvider>
         <HttpClientProvider>
           <Row onChanged={onChanged} />

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { useAlerts } from "../../ui/alert.tsx";
 import { useFeatureFlag } from "../../ui/feature-flags-context.tsx";
 import { createHttpClient, type HttpClient, type HttpClientOptions } from "./http-client.ts";

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
-import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { messageKeysUsedBy } from "./message-usage.server.ts";
 import type { WireMessages } from "./wire-messages.ts";
+import { wireMessage } from "./parse-messages.ts";
 
 /**
  * Message catalogs live beside the code they translate, as
@@ -78,13 +78,4 @@ export function pageMessagesFor(locale: Locale, pageModule: string | null): Wire
   const frozen = Object.freeze(catalog);
   pageCatalogs.set(cacheKey, frozen);
   return frozen;
-}
-
-/** Plain text as itself; anything else as its AST, so the browser never parses. */
-function wireMessage(message: string): WireMessages[string] {
-  const ast = parse(message);
-  const only = ast[0];
-  if (ast.length === 0) return "";
-  if (ast.length === 1 && only && only.type === TYPE.literal) return only.value;
-  return ast;
 }

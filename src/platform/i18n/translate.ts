@@ -1,15 +1,14 @@
-import { createIntl, createIntlCache, type IntlShape } from "react-intl";
+import { createIntl, type IntlShape } from "./intl.tsx";
 import type { Locale } from "./locales.ts";
+import { parseMessages } from "./parse-messages.ts";
 
-/** A formatter outside React (server errors, emails): the same ICU messages. */
-const cache = createIntlCache();
-const intlByLocale = new Map<string, IntlShape>();
+/** A formatter outside React (server errors, emails): the same ICU messages, formatted as pages format them. */
+const intlByLocale = new Map<string, { catalog: object; intl: IntlShape }>();
 
 export function intlFor(locale: Locale, messages: Readonly<Record<string, string>>): IntlShape {
-  const cacheKey = locale;
-  const existing = intlByLocale.get(cacheKey);
-  if (existing && existing.messages === messages) return existing;
-  const intl = createIntl({ locale, defaultLocale: "en", messages }, cache);
-  intlByLocale.set(cacheKey, intl);
+  const existing = intlByLocale.get(locale);
+  if (existing && existing.catalog === messages) return existing.intl;
+  const intl = createIntl({ locale, defaultLocale: "en", messages: parseMessages(messages) });
+  intlByLocale.set(locale, { catalog: messages, intl });
   return intl;
 }

@@ -1,4 +1,4 @@
-import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 
 /**
  * Messages as a page receives them: already parsed on the server, so the
@@ -7,14 +7,3 @@ import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-par
  * as its text; anything with arguments, plurals or tags travels as its AST.
  */
 export type WireMessages = Readonly<Record<string, string | readonly MessageFormatElement[]>>;
-
-/** What react-intl formats: every message as an AST (a plain text is one literal). */
-export type ParsedMessages = Record<string, MessageFormatElement[]>;
-
-export function parsedMessages(wire: WireMessages): ParsedMessages {
-  const parsed: ParsedMessages = {};
-  for (const [key, message] of Object.entries(wire)) {
-    parsed[key] = typeof message === "string" ? [{ type: TYPE.literal, value: message }] : (message as MessageFormatElement[]);
-  }
-  return parsed;
-}

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import type { Route } from "./+types/feature-page";
 import { requirePage } from "./page-loader.server.ts";
 import { PageHeader } from "./page-header.tsx";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "../shell/root-data.ts";
 import { CSRF_FIELD } from "./csrf-names.ts";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { useLinks } from "../links/use-links.ts";
 
 /** The localized 404 and 500 pages. */

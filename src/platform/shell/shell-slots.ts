@@ -21,6 +21,21 @@ export interface ShellSlots {
    * stay in the bar at every width, where the menu folds away on phones.
    */
   readonly headerTools: readonly ComponentType[];
+  /**
+   * The UI only a signed-in visitor (member or guest) has — notifications,
+   * play notices, live friend events — in a chunk of its own that an
+   * anonymous visitor never downloads (decision 0035). Its layers sit inside
+   * the ones above; its header items follow `headerItems`.
+   */
+  readonly signedIn?: SignedInSlotsLoader;
 }
+
+export interface SignedInSlots {
+  readonly layers: readonly ComponentType<{ readonly children: ReactNode }>[];
+  readonly headerItems: readonly ComponentType[];
+}
+
+/** Loads the signed-in slots' module (a dynamic import: its own chunk). */
+export type SignedInSlotsLoader = () => Promise<SignedInSlots>;
 
 export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [], headerTools: [] };

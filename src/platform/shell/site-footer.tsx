@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { useLocation } from "react-router";
 import { isLocale, nativeLanguageName, supportedLocales } from "../i18n/locales.ts";
 import { pathInLocale } from "../i18n/request-locale.ts";

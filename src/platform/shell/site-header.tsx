@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";

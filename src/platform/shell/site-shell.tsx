@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../i18n/intl.tsx";
 import { AlertList, AlertsProvider } from "../../ui/alert.tsx";
 import { ManagedChallengeHttpClientProvider } from "../security/human-check/managed-challenge-provider.tsx";
 import { SocketProvider } from "../realtime/socket-provider.tsx";
@@ -8,7 +8,8 @@ import { useRouteLoaderData } from "react-router";
 import { useBrowserTelemetry } from "../http/use-browser-telemetry.ts";
 import type { RootData } from "./root-data.ts";
 import { SiteHeader } from "./site-header.tsx";
-import type { ShellSlots } from "./shell-slots.ts";
+import type { ShellSlots, SignedInSlotsLoader } from "./shell-slots.ts";
+import { useSignedInSlots } from "./signed-in-slots.ts";
 
 /**
  * The frame of every page: navigation, content, footer, the alert toasts, the
@@ -18,13 +19,16 @@ import type { ShellSlots } from "./shell-slots.ts";
 export function SiteShell({ children, slots }: { children: ReactNode; slots: ShellSlots }) {
   const viewer = useRouteLoaderData<RootData>("root")?.currentUser;
   useBrowserTelemetry({ id: viewer?.id ?? null, username: viewer?.username ?? "" });
+  const frame = (signedInItems: ShellSlots["headerItems"]) => (
+    <ShellFrame headerItems={[...slots.headerItems, ...signedInItems]} headerTools={slots.headerTools}>
+      {children}
+    </ShellFrame>
+  );
   return (
     <AlertsProvider>
       <ManagedChallengeHttpClientProvider>
         <SocketProvider>
-          <Layers layers={slots.layers}>
-            <ShellFrame headerItems={slots.headerItems} headerTools={slots.headerTools}>{children}</ShellFrame>
-          </Layers>
+          <Layers layers={slots.layers}>{viewer?.isLoggedIn && slots.signedIn ? <SignedInLayers load={slots.signedIn} frame={frame} /> : frame([])}</Layers>
         </SocketProvider>
         <AlertList />
       </ManagedChallengeHttpClientProvider>
@@ -35,6 +39,12 @@ export function SiteShell({ children, slots }: { children: ReactNode; slots: She
 /** Nests the layers, the first outermost. */
 function Layers({ layers, children }: { layers: ShellSlots["layers"]; children: ReactNode }) {
   return layers.reduceRight<ReactNode>((inner, Layer) => <Layer>{inner}</Layer>, children);
+}
+
+/** The signed-in visitor's layers around the frame, and their header items in it. */
+function SignedInLayers({ load, frame }: { load: SignedInSlotsLoader; frame: (items: ShellSlots["headerItems"]) => ReactNode }) {
+  const slots = useSignedInSlots(load);
+  return <Layers layers={slots.layers}>{frame(slots.headerItems)}</Layers>;
 }
 
 function ShellFrame({ children, headerItems, headerTools }: { children: ReactNode; headerItems: ShellSlots["headerItems"]; headerTools: ShellSlots["headerTools"] }) {

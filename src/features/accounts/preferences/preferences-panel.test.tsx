@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configureClientMetrics } from "../../../platform/http/client-metrics.ts";
@@ -30,7 +31,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <IntlProvider locale="en" messages={messages}>
+    <IntlProvider locale="en" messages={parseMessages(messages)}>
       <FeatureFlagsContext.Provider value={{}}>
         <AlertsProvider>
           <HttpClientProvider>

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLocation } from "react-router";
 import { FormSecurityFields } from "../components/csrf-field.tsx";
 import { archiveViews, homeContentTypes, type ArchiveView, type HomeContentType } from "../current-user.ts";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { data, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/member-page";
 import type { RootData } from "../../../platform/shell/root-data.ts";
@@ -13,7 +13,7 @@ import { memberAccountPanels } from "../../accounts/staff/member-account-panels.
 import { MemberAccountPanels } from "../../accounts/staff/member-account-panels.tsx";
 import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
 import type { CardActionId, CardViewer } from "../../social/card/card-actions.ts";
-import { useFriendEvents } from "../../social/card/friend-events.tsx";
+import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
 import { PendingFriendRequests } from "../../social/notifications/pending-friend-requests.tsx";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import type { MemberRating } from "../../social/game-records.port.ts";
 import { RatingFigure } from "../../social/card/rating-figure.tsx";

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useRevalidator } from "react-router";
 import { HttpError } from "../../../platform/http/http-client.ts";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";

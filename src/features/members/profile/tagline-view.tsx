@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { PresenceButton, Tagline } from "./tagline.ts";
 

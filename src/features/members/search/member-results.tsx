@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/search-page";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";

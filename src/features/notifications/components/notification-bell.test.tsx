@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../../platform/http/messages/en.json";
@@ -94,7 +95,7 @@ function renderBell(options: { member: boolean; socket: ReturnType<typeof fakeSo
     },
   ]);
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <Stub initialEntries={["/"]} />
     </IntlProvider>,
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useDismiss } from "../../../ui/use-dismiss.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";

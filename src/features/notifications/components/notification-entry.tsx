@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { renderNotification, type NotificationAction } from "../../../platform/notifications/notification-types.ts";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/archive-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";

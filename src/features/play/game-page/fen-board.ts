@@ -57,3 +57,67 @@ export function squarePosition(square: string, orientation: PieceColor): { colum
   const rank = Number(square.charAt(1)) - 1;
   return orientation === "white" ? { column: file, row: 7 - rank } : { column: 7 - file, row: rank };
 }
+
+const pieceLetters: Readonly<Record<PieceRole, string>> = { pawn: "p", knight: "n", bishop: "b", rook: "r", queen: "q", king: "k" };
+const fileOf = (square: string) => square.charCodeAt(0) - 97;
+
+/**
+ * The position after a game's moves, as a FEN's placement and side to move
+ * (all the static board reads). The moves are the game's, already legal, so
+ * nothing is checked: a move lifts its piece and puts it down, with the three
+ * moves that touch another square — castling (the king two files over, or
+ * onto its own rook as Chess960 writes it), en passant and promotion.
+ */
+export function positionAfter(initialFen: string, ucis: readonly string[]): string {
+  const board = new Map<string, string>();
+  for (const piece of piecesOfFen(initialFen)) {
+    const letter = pieceLetters[piece.role];
+    board.set(piece.square, piece.color === "white" ? letter.toUpperCase() : letter);
+  }
+  for (const uci of ucis) playOnBoard(board, uci);
+  const turn = (turnOfFen(initialFen) === "white") === (ucis.length % 2 === 0) ? "w" : "b";
+  const rows: string[] = [];
+  for (let rank = 8; rank >= 1; rank -= 1) {
+    let row = "";
+    let empty = 0;
+    for (const file of fileNames) {
+      const piece = board.get(`${file}${rank}`);
+      if (!piece) {
+        empty += 1;
+        continue;
+      }
+      row += (empty > 0 ? String(empty) : "") + piece;
+      empty = 0;
+    }
+    rows.push(row + (empty > 0 ? String(empty) : ""));
+  }
+  return `${rows.join("/")} ${turn}`;
+}
+
+function playOnBoard(board: Map<string, string>, uci: string): void {
+  const from = uci.slice(0, 2);
+  const to = uci.slice(2, 4);
+  const piece = board.get(from);
+  if (!piece) return;
+  const white = piece === piece.toUpperCase();
+  const target = board.get(to);
+  const kind = piece.toLowerCase();
+  if (kind === "k") {
+    const ownRook = white ? "R" : "r";
+    const ontoRook = target === ownRook;
+    if (ontoRook || Math.abs(fileOf(to) - fileOf(from)) === 2) {
+      const rank = from.charAt(1);
+      const kingside = fileOf(to) > fileOf(from);
+      board.delete(from);
+      board.delete(ontoRook ? to : `${kingside ? "h" : "a"}${rank}`);
+      board.set(`${kingside ? "g" : "c"}${rank}`, piece);
+      board.set(`${kingside ? "f" : "d"}${rank}`, ownRook);
+      return;
+    }
+  }
+  // A pawn that moves diagonally onto an empty square takes en passant: the pawn beside it goes.
+  if (kind === "p" && fileOf(from) !== fileOf(to) && target === undefined) board.delete(`${to.charAt(0)}${from.charAt(1)}`);
+  board.delete(from);
+  const promoted = uci.charAt(4);
+  board.set(to, promoted ? (white ? promoted.toUpperCase() : promoted.toLowerCase()) : piece);
+}

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
 import { CLAIM_AFTER_MS } from "../game-actions.ts";
 import type { GameView } from "../play.schema.ts";

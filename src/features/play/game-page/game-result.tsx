@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { GameView } from "../play.schema.ts";
 
 /** The end: who won (or a draw, or an abort), why, and each player's rating change. */

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import uiMessages from "../../../ui/messages/en.json";
@@ -34,7 +35,7 @@ const finished: GameView = {
 function renderGame(view: GameView, role: GameRole) {
   const Stub = createRoutesStub([{ path: "/game/:id", Component: () => <GameScreen initial={view} role={role} viewerId={null} /> }]);
   return render(
-    <IntlProvider locale="en" defaultLocale="en" messages={{ ...uiMessages, ...gameMessages }}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages({ ...uiMessages, ...gameMessages })}>
       <Stub initialEntries={[`/game/${view.id}`]} />
     </IntlProvider>,
   );

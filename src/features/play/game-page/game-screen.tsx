@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { GameChat } from "../chat/game-chat.tsx";
-import { ShareModal } from "../share/share-modal.tsx";
 import type { GameView } from "../play.schema.ts";
 import { boardOptions, boardOrientation } from "./board-options.ts";
-import { isPromotionMove, turnOfFen, type PieceColor } from "./fen-board.ts";
+import { isPromotionMove, positionAfter, turnOfFen, type PieceColor } from "./fen-board.ts";
 import { GameActionsPanel, opponentAwayLongEnough } from "./game-actions-panel.tsx";
 import { GameResult } from "./game-result.tsx";
 import { moveSound, playSound } from "./game-sounds.ts";
@@ -17,12 +17,15 @@ import { sideToMove } from "./game-sync.ts";
 import { MoveList } from "./move-list.tsx";
 import { navigate, navigationKey, shownPly as shownPlyOf, type NavigationAction, type ViewedPly } from "./move-navigation.ts";
 import { PlayerBar } from "./player-bar.tsx";
-import { PromotionDialog, type PromotionLetter } from "./promotion-dialog.tsx";
+import type { PromotionLetter } from "./promotion-dialog.tsx";
 import { checkedKingSquare, squaresOfUci, StaticBoard } from "./static-board.tsx";
 import { useGameSync, type GameActionName, type GameHappening } from "./use-game-sync.ts";
 
-/** chessground and chessops: their own chunk, loaded once the page has hydrated. */
+/** chessground and chessops: their own chunk, loaded once the page has hydrated, for a player of a game in progress only. */
 const LiveBoard = lazy(() => import("./live-board.tsx"));
+/** Dialogs that open on a click: their own chunks, loaded then. */
+const ShareModal = lazy(() => importWithRetry(() => import("../share/share-modal.tsx")).then((module) => ({ default: module.ShareModal })));
+const PromotionDialog = lazy(() => importWithRetry(() => import("./promotion-dialog.tsx")).then((module) => ({ default: module.PromotionDialog })));
 
 export type GameRole = "white" | "black" | "spectator";
 
@@ -157,17 +160,22 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
   const bottom: PieceColor = orientation;
   const baseMs = view.control.kind === "live" ? view.control.baseSeconds * 1000 : 0;
   const boardLabel = t("game.board.label", { color: t(turnOfFen(view.fen) === "white" ? "game.color.white" : "game.color.black") });
-  const lastUci = view.moves.at(-1)?.uci;
-
+  // Only a player of a game in progress moves pieces: everyone else (spectators, finished games) never loads chessground or chessops.
+  const interactive = player !== null && playing;
+  // The position shown: the latest, or an earlier one chosen in the move list (replayed without the chess module).
+  const shownMove = shownPly > 0 ? view.moves[shownPly - 1] : undefined;
+  const shownFen = useMemo(() => (shownPly >= ucis.length ? view.fen : positionAfter(view.initialFen, ucis.slice(0, shownPly))), [shownPly, ucis, view.fen, view.initialFen]);
   const staticBoard = (
     <StaticBoard
-      fen={view.fen}
+      fen={shownFen}
       orientation={orientation}
-      lastMove={options.highlightMoves ? squaresOfUci(lastUci) : null}
-      checkSquare={checkedKingSquare(view.fen, sans.at(-1) ?? null)}
+      lastMove={options.highlightMoves ? squaresOfUci(shownMove?.uci) : null}
+      checkSquare={checkedKingSquare(shownFen, shownMove?.san ?? null)}
       coordinates={options.coordinates === "inside"}
+      {...(interactive ? {} : { label: boardLabel })}
     />
   );
+
 
   const title = t("game.page.title", { white: view.white.username, black: view.black.username });
   const controlText =
@@ -181,7 +189,7 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
         <div className="ks-game-board-column">
           <PlayerBar player={view[top]} color={top} clocks={game.clocks} baseMs={baseMs} warn={false} toMove={playing && toMove === top} control={view.control} endingDiff={view.ending?.ratingDiffs?.[top] ?? null} />
           <div className="ks-board-frame ks-board-green">
-            {isClient ? (
+            {isClient && interactive ? (
               <Suspense fallback={staticBoard}>
                 <LiveBoard
                   rules={view.rules}
@@ -259,8 +267,10 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
           <GameChat gameId={view.id} role={role} viewerId={viewerId} gameOver={!playing} className="ks-card" />
         </div>
       </div>
-      {promotion && player && <PromotionDialog color={player} onChoose={choosePromotion} onCancel={cancelPromotion} />}
-      {sharing && <ShareModal type="game" url={new URL(links(live ? "web_game_live" : "web_game", { id: view.id }), window.location.origin).href} game={view} onClose={() => setSharing(false)} />}
+      <Suspense fallback={null}>
+        {promotion && player && <PromotionDialog color={player} onChoose={choosePromotion} onCancel={cancelPromotion} />}
+        {sharing && <ShareModal type="game" url={new URL(links(live ? "web_game_live" : "web_game", { id: view.id }), window.location.origin).href} game={view} onClose={() => setSharing(false)} />}
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { NavigationAction } from "./move-navigation.ts";
 
 /** The four steps, with icons drawn here (no icon font): bar-and-triangle for the ends, a triangle for one move. */

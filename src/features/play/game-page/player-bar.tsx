@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { MemberName } from "../../members/components/member-name.tsx";
 import type { ClockSnapshot } from "./clock-display.ts";
 import type { PieceColor } from "./fen-board.ts";

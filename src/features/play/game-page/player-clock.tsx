@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { crossedWarning, formatClock, msUntilNextDisplay, remainingMs, WARNING_AT_MS, type ClockColor, type ClockSnapshot } from "./clock-display.ts";
 import { playSound } from "./game-sounds.ts";
 

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { Modal } from "../../../ui/modal.tsx";
 import type { PieceColor } from "./fen-board.ts";
 

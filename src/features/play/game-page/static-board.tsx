@@ -15,6 +15,8 @@ export interface StaticBoardProps {
   /** The square of a king in check. */
   readonly checkSquare: string | null;
   readonly coordinates: boolean;
+  /** When it is the page's board (not a stand-in for the interactive one): its accessible name; the FEN is on data-fen. */
+  readonly label?: string;
 }
 
 const el = (tag: string, props: Record<string, unknown>, ...children: ReactNode[]) => createElement(tag, props, ...children);
@@ -33,12 +35,12 @@ function coords(labels: readonly string[], className: string, firstColor: PieceC
   );
 }
 
-export function StaticBoard({ fen, orientation, lastMove, checkSquare, coordinates }: StaticBoardProps) {
+export function StaticBoard({ fen, orientation, lastMove, checkSquare, coordinates, label }: StaticBoardProps) {
   const pieces = piecesOfFen(fen);
   const black = orientation === "black" ? " black" : "";
   return el(
     "div",
-    { className: `cg-wrap ks-board-static orientation-${orientation}`, "aria-hidden": true },
+    { className: `cg-wrap ks-board-static orientation-${orientation}`, ...(label === undefined ? { "aria-hidden": true } : { role: "img", "aria-label": label, "data-fen": fen }) },
     el(
       "cg-container",
       {},

@@ -6,7 +6,7 @@
  * challenge they can answer when they return. The server refuses blocks.
  */
 import { useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { Modal } from "../../../ui/modal.tsx";
 import { usePresence } from "../../presence/use-presence.ts";

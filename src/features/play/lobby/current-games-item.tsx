@@ -5,7 +5,7 @@
  * socket (games.current), so no page render pays a query for it.
  */
 import { useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useDismiss } from "../../../ui/use-dismiss.ts";
 import { gameRouteName } from "./game-links.ts";

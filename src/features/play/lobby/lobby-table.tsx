@@ -1,6 +1,6 @@
 /** The lobby of open seeks: who, what game, which colour they take; Accept (or Cancel for one's own). */
 import { MemberName } from "../../members/components/member-name.tsx";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
 import { controlText, ratedText, rulesText } from "./terms-text.ts";
 

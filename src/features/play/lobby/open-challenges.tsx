@@ -1,5 +1,5 @@
 /** The member's open challenges on /play/online/new: incoming ones to accept or decline, outgoing ones to cancel. */
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { ChallengeView } from "../play.schema.ts";
 import { colorText, termsText } from "./terms-text.ts";
 

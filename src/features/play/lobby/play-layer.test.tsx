@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub, useParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { RealtimeEvent, RoomName } from "../../../platform/realtime/protocol.ts";
@@ -83,7 +84,7 @@ function renderShell(server: ReturnType<typeof fakeServer>) {
     { path: "/game/live/:id", Component: GamePage },
   ]);
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <AlertsProvider>
         <SocketProvider hub={server.hub}>
           <PlayCommandsContext value={server.send}>

@@ -1,47 +1,34 @@
 /**
- * Online play in the page shell, on every page: the member's play events
- * (PlayLiveProvider), incoming challenges as toasts with Accept and Decline,
+ * Online play in the page shell of a signed-in visitor (a signed-in slot;
+ * the play events come from PlayLiveLayer): incoming challenges as toasts with Accept and Decline,
  * a toast when a daily opponent has moved, notices when a challenge is
  * declined or cancelled, and the way to the game when a challenge is
  * accepted or a seek is paired.
  */
 import { useState, type ReactNode } from "react";
-import { useIntl } from "react-intl";
-import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
+import { useLocation } from "react-router";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
-import type { RootData } from "../../../platform/shell/root-data.ts";
 import { useAlerts } from "../../../ui/alert.tsx";
 import * as events from "../play.events.ts";
 import type { ChallengeView } from "../play.schema.ts";
-import { gameRouteName, speedOfGame, type GameSpeed } from "./game-links.ts";
+import { useOpenGame } from "./use-open-game.ts";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
-import { PlayLiveProvider, usePlayEvents } from "./play-live.tsx";
+import { usePlayEvents } from "./play-live.tsx";
 import { colorText, termsText } from "./terms-text.ts";
 import "./lobby.css";
 
 type Notice = { readonly kind: "challenge"; readonly challenge: ChallengeView } | { readonly kind: "your_move"; readonly gameId: number; readonly by: string };
 
-export function PlayLayer({ children }: { children: ReactNode }) {
-  const user = useRouteLoaderData<RootData>("root")?.currentUser;
-  const memberId = user?.isLoggedIn && user.id !== null ? user.id : null;
+/** The shell's signed-in layer: the toasts of the member's (or guest's) play events, beside the page. */
+export function PlayNoticesLayer({ children }: { children: ReactNode }) {
   return (
-    <PlayLiveProvider memberId={memberId}>
+    <>
       {children}
-      {memberId !== null && <PlayNotices />}
-    </PlayLiveProvider>
+      <PlayNotices />
+    </>
   );
-}
-
-/** Goes to a game page (a known speed saves asking the server). */
-export function useOpenGame(): (gameId: number, speed?: GameSpeed) => Promise<void> {
-  const navigate = useNavigate();
-  const link = useLinks();
-  const send = usePlayCommand();
-  return async (gameId, speed) => {
-    const known = speed ?? (await speedOfGame(gameId, send));
-    await navigate(link(gameRouteName(known), { id: String(gameId) }));
-  };
 }
 
 /** The toasts of the member's play events (exported for its test; the layer mounts it). */

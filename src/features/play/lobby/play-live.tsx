@@ -5,7 +5,9 @@
  * and daily games). Each part registers what it wants through usePlayEvents.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
+import type { RootData } from "../../../platform/shell/root-data.ts";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import type { CurrentGameView } from "../play.schema.ts";
@@ -84,4 +86,10 @@ export function usePlayEvents(listener: PlayEventListener): void {
     listenerRef.current = listener;
   });
   useEffect(() => addListener((event) => listenerRef.current(event)), [addListener]);
+}
+
+/** The shell's layer on every page: the visitor's play events (none for anonymous visitors) for the lobby, the header's games and the toasts. */
+export function PlayLiveLayer({ children }: { children: ReactNode }) {
+  const user = useRouteLoaderData<RootData>("root")?.currentUser;
+  return <PlayLiveProvider memberId={user?.isLoggedIn && user.id !== null ? user.id : null}>{children}</PlayLiveProvider>;
 }

@@ -6,7 +6,7 @@
  * are not signed in see the lobby and a sign-in prompt.
  */
 import { useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/play-new-page";
 import { useLinks } from "../../../platform/links/use-links.ts";
@@ -19,7 +19,7 @@ import { ChallengeForm } from "./challenge-form.tsx";
 import { LobbyTable } from "./lobby-table.tsx";
 import { OpenChallenges } from "./open-challenges.tsx";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
-import { useOpenGame } from "./play-layer.tsx";
+import { useOpenGame } from "./use-open-game.ts";
 import { usePlayEvents, usePlayLive } from "./play-live.tsx";
 import { SeekForm } from "./seek-form.tsx";
 import { useLobby } from "./use-lobby.ts";

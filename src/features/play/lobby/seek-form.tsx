@@ -4,9 +4,9 @@
  * with Cancel until someone takes it (the layer then opens the game).
  */
 import { useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
-import { useOpenGame } from "./play-layer.tsx";
+import { useOpenGame } from "./use-open-game.ts";
 import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
 import { allowedState, defaultTermsForm, seekInputOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";

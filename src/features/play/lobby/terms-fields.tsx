@@ -4,7 +4,7 @@
  * range. Native radio groups in fieldsets, so arrows and Tab work as usual.
  */
 import { useId, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { colorChoices, playableRules } from "../play.constants.ts";
 import { CUSTOM, customLiveLimits, dailyDaysPerMove, livePresets, rangeSteps, timeControlKey, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { controlText } from "./terms-text.ts";

@@ -2,7 +2,7 @@
  * Game terms in words, for the lobby, the challenge lists and the toasts:
  * "3+2", "3 days", "Chess960", "Rated".
  */
-import type { IntlShape } from "react-intl";
+import type { IntlShape } from "../../../platform/i18n/intl.tsx";
 import type { GameTerms } from "../play.schema.ts";
 import { controlParts } from "./terms-form-state.ts";
 

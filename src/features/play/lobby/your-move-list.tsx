@@ -1,5 +1,5 @@
 /** Daily games where it is the member's move, with the time left to make it. */
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { CurrentGameView } from "../play.schema.ts";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { Modal } from "../../../ui/modal.tsx";
 import type { GameView } from "../play.schema.ts";
 import "./share-modal.css";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/site-text-page";
 import { resolveRequestLocale } from "../../../platform/i18n/request-locale.ts";

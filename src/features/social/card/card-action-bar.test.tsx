@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../../platform/http/messages/en.json";
@@ -51,7 +52,7 @@ function renderBar(reloaded: CardUser) {
   }
   const Stub = createRoutesStub([{ path: "/", Component: Harness }]);
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <AlertsProvider>
         <HttpClientProvider>
           <Stub initialEntries={["/"]} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 
 /** The card's loader appears only after this much loading (spec 001 §4.4, §9). */
 export const LOADER_DELAY_MS = 500;

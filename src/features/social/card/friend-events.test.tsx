@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../../platform/http/messages/en.json";
@@ -10,7 +11,8 @@ import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import uiMessages from "../../../ui/messages/en.json";
 import notificationMessages from "../notifications/messages/en.json";
 import cardMessages from "./messages/en.json";
-import { FriendEventsProvider, useFriendEvents, type FriendEvent } from "./friend-events.tsx";
+import { FriendEventsProvider } from "./friend-events.tsx";
+import { useFriendEvents, type FriendEvent } from "./friend-events-hub.ts";
 
 const messages = { ...uiMessages, ...httpMessages, ...cardMessages, ...notificationMessages };
 
@@ -48,7 +50,7 @@ function renderLayer(heard: FriendEvent[]) {
     },
   ]);
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <Stub initialEntries={["/"]} />
     </IntlProvider>,
   );

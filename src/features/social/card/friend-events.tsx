@@ -1,5 +1,7 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import type { ReactNode } from "react";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../../../platform/shell/root-data.ts";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
@@ -7,28 +9,15 @@ import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useAlerts, type AlertInput } from "../../../ui/alert.tsx";
 import { friendEvents, isFriendEventType, type FriendEventType } from "../social.events.ts";
+import { emitFriendEvent, type FriendEvent } from "./friend-events-hub.ts";
 
 /**
  * A signed-in member's friend events, live: the shell listens to the member's
  * own `user:{id}` room (the server lets only that member in) and shows an
- * info alert when someone sends a friend request or accepts one. Open user
- * cards and the profile's action bar reload on any friend event about the
- * member they show (useFriendEvents).
+ * info alert when someone sends a friend request or accepts one, and tells
+ * the page's listeners (friend-events-hub.ts): open user cards and the
+ * profile's action bar reload on any friend event about the member they show.
  */
-
-export interface FriendEvent {
-  readonly type: FriendEventType;
-  /** The other member's username. */
-  readonly from: string;
-}
-
-type FriendEventListener = (event: FriendEvent) => void;
-
-interface FriendEventsHub {
-  add(listener: FriendEventListener): () => void;
-}
-
-const FriendEventsContext = createContext<FriendEventsHub | null>(null);
 
 const alertMessageIds: Readonly<Partial<Record<FriendEventType, string>>> = {
   "friend.request": "user_card.realtime.friend_request",
@@ -53,7 +42,7 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
           .put(`/callback/friend/${encodeURIComponent(event.from)}/accept`)
           .then(() => {
             showAlert({ type: "success", message: intl.formatMessage({ id: "social.notification.accepted_done" }) });
-            for (const listener of [...listeners]) listener({ type: "friend.accepted", from: event.from });
+            emitFriendEvent({ type: "friend.accepted", from: event.from });
           })
           // The HTTP client has shown the refusal.
           .catch(() => undefined);
@@ -61,16 +50,6 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
     };
     return [accept, profile];
   }
-  const [listeners] = useState(() => new Set<FriendEventListener>());
-  const [hub] = useState<FriendEventsHub>(() => ({
-    add(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  }));
-
   useRoomEvents(memberId === null ? null : memberRoom(memberId), (event) => {
     if (!isFriendEventType(event.type)) return;
     const payload = eventPayload(friendEvents[event.type], event);
@@ -78,21 +57,14 @@ export function FriendEventsProvider({ memberId, children }: { memberId: number 
     const friendEvent: FriendEvent = { type: event.type, from: payload.from };
     const messageId = alertMessageIds[friendEvent.type];
     if (messageId) showAlert({ type: "info", message: intl.formatMessage({ id: messageId }, { username: friendEvent.from }), actions: alertActions(friendEvent) });
-    for (const listener of [...listeners]) listener(friendEvent);
+    emitFriendEvent(friendEvent);
   });
 
-  return <FriendEventsContext value={hub}>{children}</FriendEventsContext>;
+  return children;
 }
 
-/** Calls `listener` for each friend event of the signed-in member (nothing without the provider). */
-export function useFriendEvents(listener: FriendEventListener): void {
-  const hub = useContext(FriendEventsContext);
-  const listenerRef = useRef(listener);
-  useEffect(() => {
-    listenerRef.current = listener;
-  });
-  useEffect(() => {
-    if (!hub) return;
-    return hub.add((event) => listenerRef.current(event));
-  }, [hub]);
+/** The shell's signed-in layer: a member's friend events (guests have none). */
+export function FriendEventsLayer({ children }: { children: ReactNode }) {
+  const user = useRouteLoaderData<RootData>("root")?.currentUser;
+  return <FriendEventsProvider memberId={user?.isMember ? user.id : null}>{children}</FriendEventsProvider>;
 }

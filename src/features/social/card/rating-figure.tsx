@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 
 /**
  * A rating as the card and the profile show it: the number, and a "?" while

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
 import { cardPaths } from "./user-card-calls.ts";

@@ -2,15 +2,15 @@ import type { ReactNode } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../../platform/shell/root-data.ts";
 import type { CardViewer } from "./card-actions.ts";
-import { FriendEventsProvider } from "./friend-events.tsx";
 import { UserCardProvider } from "./user-card-provider.tsx";
 
 const anonymousViewer: CardViewer = { isLoggedIn: false, isGuest: false, id: null, username: "", isModerator: false };
 
 /**
- * The social parts of the page shell: the signed-in member's live friend
- * events and the user card that every username opens. Needs the shell's
- * alerts, HTTP client and socket above it.
+ * The social part of the page shell for every visitor: the user card that
+ * every username opens (the signed-in member's live friend events are in
+ * friend-events-layer.tsx, a signed-in slot). Needs the shell's alerts, HTTP
+ * client and socket above it.
  */
 export function SocialLayer({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
@@ -20,10 +20,8 @@ export function SocialLayer({ children }: { children: ReactNode }) {
     ? { isLoggedIn: user.isLoggedIn, isGuest: user.isGuest, id: user.id, username: user.username, isModerator: user.isModerator }
     : anonymousViewer;
   return (
-    <FriendEventsProvider memberId={user?.isMember ? user.id : null}>
-      <UserCardProvider viewer={viewer} closeKey={pathname}>
-        {children}
-      </UserCardProvider>
-    </FriendEventsProvider>
+    <UserCardProvider viewer={viewer} closeKey={pathname}>
+      {children}
+    </UserCardProvider>
   );
 }

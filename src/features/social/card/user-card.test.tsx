@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { IntlProvider } from "../../../platform/i18n/intl.tsx";
+import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../../platform/http/messages/en.json";
@@ -90,7 +91,7 @@ function renderNames(names: readonly string[] = ["bob"]) {
     },
   ]);
   render(
-    <IntlProvider locale="en" defaultLocale="en" messages={messages}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <Stub initialEntries={["/"]} />
     </IntlProvider>,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
@@ -8,7 +8,7 @@ import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../members/pr
 import { actionsShownByPresence, CardActionBar } from "./card-action-bar.tsx";
 import type { CardActionId, CardViewer } from "./card-actions.ts";
 import { DelayedLoader } from "./delayed-loader.tsx";
-import { useFriendEvents } from "./friend-events.tsx";
+import { useFriendEvents } from "./friend-events-hub.ts";
 import { useCardTagline } from "./use-card-tagline.ts";
 import { RatingFigure } from "./rating-figure.tsx";
 import { cardPaths, noLifetimeScore } from "./user-card-calls.ts";

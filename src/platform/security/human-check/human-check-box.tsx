@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../i18n/intl.tsx";
 import "./human-check.css";
 
 export type HumanCheckBoxPhase = "waiting" | "working" | "passed";

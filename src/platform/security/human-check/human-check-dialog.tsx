@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../i18n/intl.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
 import { Modal } from "../../../ui/modal.tsx";
 import { closedState, type ChallengeHandler } from "./challenge-handler.ts";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../i18n/intl.tsx";
 import { useSearchParams } from "react-router";
 import { humanCheckPassedMark } from "./human-check-limits.ts";
 

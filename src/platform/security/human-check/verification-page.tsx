@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../i18n/intl.tsx";
 import { PageHeader } from "../../pages/page-header.tsx";
 import { requirePage } from "../../pages/page-loader.server.ts";
 import { createHttpClient } from "../../http/http-client.ts";

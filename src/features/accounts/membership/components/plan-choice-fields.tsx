@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { planLevels, planPeriods } from "../plans.ts";
 
 /** The level and period selects of the grant and gift forms (gold, monthly preselected). */

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/membership-page";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";

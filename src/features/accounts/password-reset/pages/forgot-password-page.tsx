@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../../platform/links/use-links.ts";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { LazyImage } from "../../../../ui/lazy-image.tsx";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { defaultAvatarUrl } from "../../current-user.ts";

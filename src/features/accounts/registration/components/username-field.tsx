@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { useHttpClient } from "../../../../platform/http/http-client-context.tsx";
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, usernameShapeProblem } from "../registration-rules.ts";
 import type { UsernameValidity } from "../registration.schema.ts";

@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { redirect } from "react-router";
 import { resolveRequestLocale } from "../../../../platform/i18n/request-locale.ts";
 import { safeRedirectPath } from "../../../../platform/links/links.ts";

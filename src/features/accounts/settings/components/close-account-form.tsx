@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { ConfirmPopover } from "../../../../ui/confirm-popover.tsx";
 import { useIsClient } from "../../../../ui/use-is-client.ts";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data, redirect, useRevalidator } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";

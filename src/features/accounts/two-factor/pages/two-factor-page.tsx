@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { redirect } from "react-router";
 import { generateLink, safeRedirectPath } from "../../../../platform/links/links.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
