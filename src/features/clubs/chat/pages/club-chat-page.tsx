@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data, redirect } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";

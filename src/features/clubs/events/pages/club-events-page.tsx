@@ -1,4 +1,4 @@
-import { useIntl } from "react-intl";
+import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
