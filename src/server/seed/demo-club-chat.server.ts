@@ -2,7 +2,7 @@
  * Demo chat history for the demo clubs (issue 11 item 6): a dozen or so lines
  * per club from its own members, spread over the days before the demo epoch.
  * Runs after the clubs are seeded (it reads them); does nothing when there are
- * no clubs or when the clubs already have lines. Deterministic (seeded PRNG).
+ * no clubs, and leaves alone a club that already has lines. Deterministic (seeded PRNG).
  */
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
@@ -35,9 +35,11 @@ const demoLines = [
 export async function seedDemoClubChat(tx: Database, options: { readonly epoch: Date }): Promise<{ lines: number }> {
   const clubRows = await tx.select({ id: clubs.id }).from(clubs).orderBy(asc(clubs.id)).limit(CLUBS_WITH_CHAT);
   if (clubRows.length === 0) return { lines: 0 };
-  const clubIds = clubRows.map((row) => row.id);
-  const [existing] = await tx.select({ id: clubChatLines.id }).from(clubChatLines).where(inArray(clubChatLines.clubId, clubIds)).limit(1);
-  if (existing) return { lines: 0 };
+  // Clubs that already talk keep their history (the seed may run again).
+  const talking = await tx.selectDistinct({ clubId: clubChatLines.clubId }).from(clubChatLines).where(inArray(clubChatLines.clubId, clubRows.map((row) => row.id)));
+  const skip = new Set(talking.map((row) => row.clubId));
+  const clubIds = clubRows.map((row) => row.id).filter((id) => !skip.has(id));
+  if (clubIds.length === 0) return { lines: 0 };
   const memberRows = await tx.select({ clubId: clubMembers.clubId, userId: clubMembers.userId }).from(clubMembers).where(inArray(clubMembers.clubId, clubIds)).orderBy(asc(clubMembers.clubId), asc(clubMembers.userId));
   const membersByClub = new Map<number, number[]>();
   for (const row of memberRows) {

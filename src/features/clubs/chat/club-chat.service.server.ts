@@ -11,6 +11,7 @@ import { and, count, countDistinct, desc, eq, gt, inArray, isNull, lt, lte, notI
 import type { Database } from "../../../platform/db/client.server.ts";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { enqueueEvent, type OutboxNotifier } from "../../../platform/realtime/outbox.server.ts";
+import { recordRoomEviction } from "../../../platform/realtime/room-evictions.server.ts";
 import { fail, ok, type Result } from "../../../shared/result.ts";
 import { chatReadRefusal, chatWriteRefusal, moderationRefusal, moderationTypesFor, noRestriction, type ChatRestriction, type ChatStanding, type ChatViewer } from "./club-chat.policy.ts";
 import {
@@ -249,6 +250,8 @@ export function createClubChatService(deps: ClubChatDeps) {
         await enqueueEvent(tx, clubChatRoom(clubId), clubChatModerationEvent, notice);
         await enqueueEvent(tx, memberRoom(input.userId), clubChatPersonalNoticeEvent, { ...notice, message: note });
         if (input.type === "remove") {
+          // Sockets already in the room leave it on every instance (access rules are asked at subscribe only).
+          await recordRoomEviction(tx, clubChatRoom(clubId), [input.userId]);
           const gone = await tx.delete(clubChatPresence).where(and(eq(clubChatPresence.clubId, clubId), eq(clubChatPresence.memberId, input.userId))).returning(presenceKeys);
           await announceDepartures(tx, gone, at, names);
         }

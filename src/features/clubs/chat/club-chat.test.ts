@@ -174,8 +174,14 @@ describe.each(databaseTargets())("club chat on $name", (target) => {
     expect(notice).toMatchObject({ type: "remove", memberId: bob.id, hideMessages: true });
     expect((await nextEvent(aliceSocket, "club.chat.moderation")).payload).toMatchObject({ type: "remove", memberId: bob.id, hideMessages: true });
     expect((await nextEvent(bobSocket, "club.chat.notice")).payload).toMatchObject({ type: "remove", message: "Spamming." });
+    // His socket already in the room is taken out of it: told so, and no later line reaches it.
+    expect((await bobSocket.next("error")).data).toMatchObject({ code: "forbidden", room: clubChatRoom(club.id) });
+    await eventTypesSoFar(bobSocket, "club.chat");
+    valueOf(await say(aliceSocket, club.id, "after the removal"));
+    expect(await eventWhere(carlaSocket, "club.chat.line", (payload) => payload.text === "after the removal")).toMatchObject({ author: "alice" });
+    expect(await eventTypesSoFar(bobSocket, "club.chat.line")).toEqual([]);
     // Hidden for everyone, in the history too; bob can neither read nor write nor come back into the room.
-    expect((await history(aliceSocket, club.id)).lines.map((line) => line.text)).toEqual(["please stop"]);
+    expect((await history(aliceSocket, club.id)).lines.map((line) => line.text)).toEqual(["please stop", "after the removal"]);
     expect(await say(bobSocket, club.id, "hello?")).toEqual({ ok: false, code: "removed_from_chat" });
     expect(await command(bobSocket, "club.chat.history", { clubId: club.id })).toEqual({ ok: false, code: "removed_from_chat" });
     const fresh = await socketOf(bob);
