@@ -16,6 +16,8 @@ import { socialFeature } from "../features/social/social.feature.server.ts";
 import { playFeature } from "../features/play/play.feature.server.ts";
 import { clubRolesFeature, clubsFeature } from "../features/clubs/clubs.feature.server.ts";
 import { clubForumFeature } from "../features/clubs/forum/club-forum.feature.server.ts";
+import { clubChatConnectionListener, clubChatFeature } from "../features/clubs/chat/club-chat.feature.server.ts";
+import { clubEventsFeature } from "../features/clubs/events/club-events.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
@@ -26,7 +28,7 @@ import { socialPresenceBridge } from "./social-presence.server.ts";
  * after accounts, notifications and social, whose services it takes;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;
@@ -37,7 +39,20 @@ export type AppServices = ServicesOf<typeof appFeatures>;
 /** Who a socket is: the accounts feature reads it off the upgrade request's viewer. */
 export { identifySocket } from "../features/accounts/socket-identity.server.ts";
 
-/** What the socket hub takes from presence besides its room kind: the connection listener and the upgrade's Origin check. */
+/** What the socket hub takes from presence besides its room kind (the connection listener and the upgrade's Origin check), and club chat's socket-close cleanup. */
 export function appSocketHooks(services: Services): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
-  return presenceSocketOptions(services.presence.service);
+  const presence = presenceSocketOptions(services.presence.service);
+  const clubChat = clubChatConnectionListener(services.clubChat);
+  return {
+    ...presence,
+    // Presence counts the socket; club chat takes it out of the rooms it entered when it closes.
+    onConnection: (identity) => {
+      const closedForPresence = presence.onConnection?.(identity);
+      const closedForClubChat = clubChat(identity);
+      return () => {
+        closedForPresence?.();
+        closedForClubChat?.();
+      };
+    },
+  };
 }

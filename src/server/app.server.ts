@@ -27,6 +27,7 @@ import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/secur
 import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
 import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
+import type { Services } from "../platform/http/load-context.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
@@ -41,6 +42,8 @@ export interface KingsideApp {
   readonly bus: EventBus;
   /** The periodic jobs of every feature (tests run one with jobs.runNow(name)). */
   readonly jobs: JobRunner;
+  /** Every feature's services (tests register what a later feature would, e.g. a club event source). */
+  readonly services: Services;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     database,
     bus,
     jobs,
+    services: features.services,
     async close() {
       // First: a job may use the database, the bus or presence.
       await jobs.stop();

@@ -67,6 +67,8 @@ const clubsPages = {
 } as const;
 const gamePage = "features/play/game-page/game-page.tsx";
 const siteTextPage = "features/site/pages/site-text-page.tsx";
+const clubChatPage = "features/clubs/chat/pages/club-chat-page.tsx";
+const clubEventsPage = "features/clubs/events/pages/club-events-page.tsx";
 
 export const pageRoutes = [
   // Site, account and content pages
@@ -132,14 +134,14 @@ export const pageRoutes = [
   { name: "web_clubs_home", path: "/clubs/home/{username}", file: clubsPages.ofMember, feature: "clubs", requirements: { username: USERNAME }, optional: ["username"] },
   { name: "web_clubs_members_invite", path: "/clubs/members/invite", file: clubsPages.invite, feature: "clubs" },
   { name: "web_clubs_members", path: "/clubs/members/{url}", file: clubsPages.members, feature: "clubs" },
-  { name: "web_clubs_events", path: "/clubs/events/{url}", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_current_events", path: "/clubs/currentevents/{url}", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_past_events", path: "/clubs/pastevents/{url}", file: featurePage, feature: "clubs" },
-  { name: "web_clubs_upcoming_events", path: "/clubs/upcomingevents/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_clubs_events", path: "/clubs/events/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },
+  { name: "web_clubs_current_events", path: "/clubs/currentevents/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },
+  { name: "web_clubs_past_events", path: "/clubs/pastevents/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },
+  { name: "web_clubs_upcoming_events", path: "/clubs/upcomingevents/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },
   { name: "web_clubs_forum_view", path: "/clubs/forum/view/{url}", file: "features/clubs/forum/pages/club-topic-page.tsx", feature: "clubs", requirements: { url: ANY_PATH } },
   { name: "web_clubs_forum", path: "/clubs/forum/{url}", file: "features/clubs/forum/pages/club-forum-page.tsx", feature: "clubs" },
   { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", file: featurePage, feature: "clubs", requirements: { status: "current|finished" }, optional: ["status"] },
-  { name: "web_club_chat", path: "/club/chat/{url}", file: featurePage, feature: "clubs" },
+  { name: "web_club_chat", path: "/club/chat/{url}", file: clubChatPage, feature: "clubs" },
   { name: "web_club_notes", path: "/club/notes/{url}", file: "features/clubs/notes/pages/club-notes-page.tsx", feature: "clubs" },
   { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH } },
   { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", file: featurePage, feature: "clubs", requirements: { url: ANY_PATH } },

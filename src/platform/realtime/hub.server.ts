@@ -30,6 +30,7 @@ import {
 } from "./protocol.ts";
 import { createEventCatalog, parseClientMessage, readEventPayload } from "./protocol-schemas.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "./registry.ts";
+import { roomEvictionEvent, roomEvictionsChannel } from "./room-evictions.server.ts";
 import { sessionsEndedChannel, sessionsEndedEvent } from "./sessions-ended.server.ts";
 import type { SocketIdentity } from "./socket-identity.ts";
 
@@ -310,6 +311,25 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     }
   }
 
+  /** Takes these members' sockets on this instance out of the room (their right to it was taken away). */
+  function evict(room: RoomName, memberIds: ReadonlySet<number>): void {
+    const entry = rooms.get(room);
+    if (!entry) return;
+    for (const client of [...entry.clients]) {
+      if (client.identity.memberId === null || !memberIds.has(client.identity.memberId)) continue;
+      // Out of the room's delivery at once; the bus subscription is released in the socket's own order.
+      entry.clients.delete(client);
+      client.rooms.delete(room);
+      enqueue(client, async () => {
+        if (entry.clients.size === 0 && rooms.get(room) === entry) {
+          rooms.delete(room);
+          await releaseRoom(entry);
+        }
+        sendError(client, "forbidden", `removed from ${room}`, room);
+      }, room);
+    }
+  }
+
   async function refuseUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!deps.verifyUpgrade || deps.verifyUpgrade(request)) return;
     await sendHttpError(request, reply, new AppError("forbidden"));
@@ -319,6 +339,11 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     const parsed = readEventPayload(sessionsEndedEvent, event);
     if (parsed) endSessions(new Set(parsed.sessionIds));
     else app.log.warn({ type: event.type }, "realtime: malformed session notice");
+  });
+  const unsubscribeEvictions = await deps.bus.subscribe(roomEvictionsChannel, (event) => {
+    const parsed = readEventPayload(roomEvictionEvent, event);
+    if (parsed) evict(parsed.room, new Set(parsed.memberIds));
+    else app.log.warn({ type: event.type }, "realtime: malformed room eviction");
   });
 
   app.get("/ws", { websocket: true, preValidation: refuseUpgrade }, (socket, request) => {
@@ -427,7 +452,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     clients.clear();
     const entries = [...rooms.values()];
     rooms.clear();
-    await Promise.all([...entries.map((entry) => releaseRoom(entry)), unsubscribeControl().catch(() => undefined)]);
+    await Promise.all([...entries.map((entry) => releaseRoom(entry)), unsubscribeControl().catch(() => undefined), unsubscribeEvictions().catch(() => undefined)]);
   });
 }
 

@@ -19,6 +19,7 @@ import {
 import { seedDemoClubForum } from "./demo-club-forum.server.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
 import { seedDemoClubs } from "./demo-clubs.server.ts";
+import { seedDemoClubChat } from "./demo-club-chat.server.ts";
 import { Random } from "./demo-random.ts";
 
 /**
@@ -377,8 +378,9 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
     }
     const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
     await seedDemoClubs(tx, { epoch: demoEpoch });
-    // After the demo clubs: their notes and forum topics.
+    // After the demo clubs: their notes and forum topics, and their chat history.
     await seedDemoClubForum(tx, { epoch: demoEpoch });
+    await seedDemoClubChat(tx, { epoch: demoEpoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }
