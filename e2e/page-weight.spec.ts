@@ -95,7 +95,7 @@ test("a signed-in member's page loads the signed-in chunk with the document and 
   await expect(alice.page.getByRole("button", { name: /notifications/i })).toBeVisible();
   expect(scripts.filter((path) => path.includes("signed-in-shell"))).toHaveLength(1);
   await alice.page.waitForLoadState("networkidle");
-  await health.expectHealthy();
+  health.expectHealthy();
   await alice.context.close();
 });
 

@@ -151,18 +151,18 @@ function formatParts(elements: readonly MessageFormatElement[], locale: string, 
         break;
       }
       case TYPE.select: {
-        const chosen = option(element.options, String(value)) ?? option(element.options, "other");
-        if (!chosen) throw new Error(`"${name}" has no case for ${String(value)} and no "other"`);
+        const chosen = option(element.options, caseKey(value)) ?? option(element.options, "other");
+        if (!chosen) throw new Error(`"${name}" has no case for ${caseKey(value)} and no "other"`);
         formatParts(chosen.value, locale, values, pound, out);
         break;
       }
       case TYPE.plural: {
         const count = Number(value) - element.offset;
         const chosen =
-          option(element.options, `=${String(value)}`) ??
+          option(element.options, `=${caseKey(value)}`) ??
           option(element.options, pluralRules(locale, element.pluralType ?? "cardinal").select(count)) ??
           option(element.options, "other");
-        if (!chosen) throw new Error(`"${name}" has no case for ${String(value)} and no "other"`);
+        if (!chosen) throw new Error(`"${name}" has no case for ${caseKey(value)} and no "other"`);
         formatParts(chosen.value, locale, values, count, out);
         break;
       }
@@ -170,12 +170,18 @@ function formatParts(elements: readonly MessageFormatElement[], locale: string, 
   }
 }
 
+/** The text a select or plural value is matched by: primitives as written, anything else matches no case. */
+function caseKey(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean" ? String(value) : "";
+}
+
 /** Adjacent strings joined, so that text stays one text node. */
 function mergeText(parts: readonly unknown[]): unknown[] {
   const merged: unknown[] = [];
   for (const part of parts) {
     const last = merged.length - 1;
-    if (typeof part === "string" && typeof merged[last] === "string") merged[last] = (merged[last] as string) + part;
+    const previous = merged[last];
+    if (typeof part === "string" && typeof previous === "string") merged[last] = previous + part;
     else merged.push(part);
   }
   return merged;

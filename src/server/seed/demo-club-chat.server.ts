@@ -13,7 +13,7 @@ import { Random } from "./demo-random.ts";
 const CLUBS_WITH_CHAT = 40;
 const MEMBERS_TALKING = 8;
 
-const demoLines = [
+export const demoLines = [
   "Hi everyone, glad to be here!",
   "Anyone up for a 5+3 blitz game tonight?",
   "That endgame yesterday was brutal. Rook endings are always drawn, they said…",

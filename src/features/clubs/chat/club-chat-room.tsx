@@ -203,8 +203,11 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const userId = Number(form.get("userId"));
-    const type = String(form.get("type"));
-    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type, userId, hideMessages: form.get("hideMessages") === "1", message: String(form.get("message") ?? "") });
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type: text("type"), userId, hideMessages: form.get("hideMessages") === "1", message: text("message") });
     if (!answer.ok) return setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.other" }));
     setError(null);
     setNotice(intl.formatMessage({ id: "clubChat.moderation.done" }));

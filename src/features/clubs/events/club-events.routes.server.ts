@@ -39,13 +39,13 @@ function refuse(request: FastifyRequest, reply: FastifyReply, code: Refusal) {
 
 function param(request: FastifyRequest, name: string): string {
   const params: unknown = request.params;
-  const value = params && typeof params === "object" ? Reflect.get(params, name) : undefined;
+  const value: unknown = params && typeof params === "object" ? Reflect.get(params, name) : undefined;
   return typeof value === "string" ? value : "";
 }
 
 function pageOf(request: FastifyRequest): number {
   const query: unknown = request.query;
-  const value = query && typeof query === "object" ? Reflect.get(query, "page") : undefined;
+  const value: unknown = query && typeof query === "object" ? Reflect.get(query, "page") : undefined;
   const page = typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 1;
   return Math.max(1, page);
 }

@@ -8,6 +8,10 @@ import { clubActionAllowed } from "../club-role.policy.ts";
 import { clubViewerOfUser, formErrorOf } from "../club-page-viewer.server.ts";
 import { ClubActionForm, ClubAvatar, ClubFormError, ClubJoinPolicyLabel } from "../components/club-parts.tsx";
 import type { Route } from "./+types/club-page";
+import { latestNote, latestTopics } from "../forum/club-page-summary.server.ts";
+import { ClubForumSummary } from "../forum/components/club-forum-summary.tsx";
+import { upcomingEvents } from "../events/club-page-summary.server.ts";
+import { RelativeTime } from "../../../ui/relative-time.tsx";
 import "../components/clubs.css";
 
 /**
@@ -27,17 +31,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const allowed = (action: Parameters<typeof clubActionAllowed>[1]) => clubActionAllowed(viewer, action, standing, club);
   const canManageRequests = allowed("manage_requests");
   const canGenerateSecret = allowed("generate_invitation_secret");
-  const [staff, recent, requests, secret] = await Promise.all([
+  const [staff, recent, requests, secret, note, topics, events] = await Promise.all([
     clubs.staffOf(club.id),
     clubs.recentMembers(club.id, 12),
     canManageRequests ? clubs.pendingRequests(club.id) : Promise.resolve([]),
     canGenerateSecret && viewer ? clubs.invitationSecret({ ...viewer, username: context.viewer.username }, club.id) : Promise.resolve(null),
+    latestNote(context.services, club.id),
+    latestTopics(context.services, club.id, 5),
+    upcomingEvents(context.services, club.id, 5),
   ]);
   const here = generateLink("web_club", { url: club.url }, { locale: page.pathLocale });
   return {
     here,
     error: formErrorOf(request),
     club: { ...club, createdAt: club.createdAt.toISOString(), lastActivityAt: club.lastActivityAt.toISOString() },
+    note: note ? { id: note.id, author: note.author, html: note.html, createdAt: note.createdAt } : null,
+    topics: topics.map((topic) => ({ id: topic.id, title: topic.title, path: topic.path, replyCount: topic.replyCount, lastPostAt: topic.lastPostAt })),
+    events,
     joinState,
     can: {
       leave: allowed("leave"),
@@ -153,17 +163,22 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         <a href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_members" })}</a>
       </section>
 
-      {/* Club page summaries from the forum, notes and events features: the merger wires
-          latestNote / latestTopics (forum/club-page-summary.server.ts) and upcomingEvents
-          (events/club-page-summary.server.ts) into these two sections. */}
       <section className="ks-club-section" aria-labelledby="club-events" data-summary="upcoming-events">
         <h2 id="club-events">{intl.formatMessage({ id: "clubs.page.upcoming_events" })}</h2>
-        <p className="ks-clubs-empty">{intl.formatMessage({ id: "clubs.page.no_upcoming_events" })}</p>
+        {loaderData.events.length === 0 ? (
+          <p className="ks-clubs-empty">{intl.formatMessage({ id: "clubs.page.no_upcoming_events" })}</p>
+        ) : (
+          <ul role="list">
+            {loaderData.events.map((event) => (
+              <li key={`${event.type}-${event.id}`}>
+                {event.path ? <a href={event.path}>{event.name}</a> : event.name} {event.startsAt && <RelativeTime date={event.startsAt} />}
+              </li>
+            ))}
+          </ul>
+        )}
+        <a href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_events" })}</a>
       </section>
-      <section className="ks-club-section" aria-labelledby="club-forum" data-summary="latest-topics">
-        <h2 id="club-forum">{intl.formatMessage({ id: "clubs.page.latest_topics" })}</h2>
-        <a href={link("web_clubs_forum", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.forum" })}</a>
-      </section>
+      <ClubForumSummary clubUrl={club.url} note={loaderData.note} topics={loaderData.topics} />
 
       {can.manageRequests && (
         <section className="ks-club-section" aria-labelledby="club-requests">
