@@ -2,7 +2,6 @@ import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";
-import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../../platform/security/form-security-fields.tsx";
 import { Pagination } from "../../../../ui/pagination.tsx";
@@ -10,6 +9,7 @@ import { RelativeTime } from "../../../../ui/relative-time.tsx";
 import { POST_BODY_MAX, TOPIC_TITLE_MAX, TOPIC_TITLE_MIN } from "../club-forum.constants.ts";
 import { clubForumAllows } from "../club-forum.policy.ts";
 import { clubViewerOfPage, forumErrorOf, pageNumberOf } from "../club-page-viewer.server.ts";
+import { ClubSectionHeader } from "../components/club-section-header.tsx";
 import type { Route } from "./+types/club-forum-page";
 import "../club-forum.css";
 
@@ -41,17 +41,7 @@ export default function ClubForumPage({ loaderData }: Route.ComponentProps) {
   const link = useLinks();
   return (
     <section className="ks-page ks-club-forum" aria-labelledby="page-title">
-      <PageHeader title={intl.formatMessage({ id: "clubForum.title" }, { club: club.name })}>
-        <nav className="ks-club-forum-nav" aria-label={club.name}>
-          <a href={link("web_club", { url: club.url })}>{intl.formatMessage({ id: "clubForum.back_to_club" }, { club: club.name })}</a>
-          <a href={link("web_club_notes", { url: club.url })}>{intl.formatMessage({ id: "clubForum.notes_link" })}</a>
-        </nav>
-      </PageHeader>
-      {error && (
-        <p className="ks-form-error" role="alert">
-          {intl.formatMessage({ id: `clubForum.error.${error}` })}
-        </p>
-      )}
+      <ClubSectionHeader title={intl.formatMessage({ id: "clubForum.title" }, { club: club.name })} club={club} across="notes" error={error} />
       <h2 className="ks-visually-hidden">{intl.formatMessage({ id: "clubForum.topics" })}</h2>
       {list.topics.length === 0 ? (
         <p className="ks-club-forum-empty">{intl.formatMessage({ id: "clubForum.empty" })}</p>

@@ -2,7 +2,6 @@ import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";
-import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../../platform/security/form-security-fields.tsx";
 import { Pagination } from "../../../../ui/pagination.tsx";
@@ -10,6 +9,7 @@ import { RelativeTime } from "../../../../ui/relative-time.tsx";
 import { NOTE_BODY_MAX } from "../../forum/club-forum.constants.ts";
 import { clubForumAllows } from "../../forum/club-forum.policy.ts";
 import { clubViewerOfPage, forumErrorOf, pageNumberOf } from "../../forum/club-page-viewer.server.ts";
+import { ClubSectionHeader } from "../../forum/components/club-section-header.tsx";
 import type { Route } from "./+types/club-notes-page";
 import "../../forum/club-forum.css";
 
@@ -41,17 +41,7 @@ export default function ClubNotesPage({ loaderData }: Route.ComponentProps) {
   const link = useLinks();
   return (
     <section className="ks-page ks-club-forum" aria-labelledby="page-title">
-      <PageHeader title={intl.formatMessage({ id: "clubNotes.title" }, { club: club.name })}>
-        <nav className="ks-club-forum-nav" aria-label={club.name}>
-          <a href={link("web_club", { url: club.url })}>{intl.formatMessage({ id: "clubForum.back_to_club" }, { club: club.name })}</a>
-          <a href={link("web_clubs_forum", { url: club.url })}>{intl.formatMessage({ id: "clubForum.forum_link" })}</a>
-        </nav>
-      </PageHeader>
-      {error && (
-        <p className="ks-form-error" role="alert">
-          {intl.formatMessage({ id: `clubForum.error.${error}` })}
-        </p>
-      )}
+      <ClubSectionHeader title={intl.formatMessage({ id: "clubNotes.title" }, { club: club.name })} club={club} across="forum" error={error} />
       {canPost && (
         <form method="post" action={`/clubs/notes/${club.id}`} className="ks-card ks-form ks-club-forum-form" aria-labelledby="club-notes-new">
           <h2 id="club-notes-new">{intl.formatMessage({ id: "clubNotes.new" })}</h2>
