@@ -21,6 +21,7 @@ import { clubEventsFeature } from "../features/clubs/events/club-events.feature.
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
+import { socialClubsBridge } from "./social-clubs.server.ts";
 
 /**
  * In order: services are built and routes registered in this order (club
@@ -28,7 +29,7 @@ import { socialPresenceBridge } from "./social-presence.server.ts";
  * after accounts, notifications and social, whose services it takes;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -96,14 +96,21 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     expect(await carla.html(`/club/${club.url}`)).toContain('data-join-state="request"');
   });
 
-  it("joins an open club at once and leaves it; the owner cannot leave", async () => {
+  it("joins an open club at once and leaves it; the owner cannot leave; the user card names the member's clubs", async () => {
+    // A club carla alone would be in at most the third place on her card: big enough to be first.
     const club = await createTestClub(db(), { owner: await idOf("alice"), joinPolicy: "open" });
+    await db().update(clubs).set({ memberCount: 1_000_000 }).where(eq(clubs.id, club.id));
     const carla = await as("carla");
+    const cardClubs = async () => ((await (await anonymous().request("GET", "/callback/user/popup/carla", json)).json()) as { user: { clubs: { url: string }[] } }).user.clubs.map((entry) => entry.url);
+    expect(await cardClubs()).not.toContain(club.url);
     expect((await carla.post(`/callback/club/join/${club.url}`)).status).toBe(200);
+    expect(await cardClubs()).toContain(club.url);
+    await db().update(clubs).set({ memberCount: 2 }).where(eq(clubs.id, club.id));
     expect(await memberCount(club.id)).toBe(2);
     expect(await codeOf(await carla.post(`/callback/club/join/${club.url}`))).toBe("already_member");
     expect((await carla.post(`/callback/club/leave/${club.id}`)).status).toBe(200);
     expect(await memberCount(club.id)).toBe(1);
+    expect(await cardClubs()).not.toContain(club.url);
     expect(await codeOf(await (await as("alice")).post(`/callback/club/leave/${club.id}`))).toBe("owner_cannot_leave");
     expect((await anonymous().post(`/callback/club/join/${club.url}`)).status).toBe(401);
     expect((await carla.post(`/callback/club/join/no-such-club-here`)).status).toBe(404);

@@ -4,6 +4,7 @@ import type { MembershipService } from "../accounts/membership/membership.servic
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { createGameRecordsPort } from "./game-records.port.ts";
 import { createOnlineStatusPort } from "./online-status.port.ts";
+import { createMemberClubsPort } from "./member-clubs.port.ts";
 import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
@@ -25,13 +26,16 @@ function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDire
   const gameRecords = createGameRecordsPort();
   // The card's online status: presence provides it (src/app/social-presence.server.ts).
   const onlineStatus = createOnlineStatusPort();
+  // The card's clubs: the clubs feature provides them (src/app/social-clubs.server.ts).
+  const memberClubs = createMemberClubsPort();
   return {
     onlineStatus,
+    memberClubs,
     social,
     contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatus),
+    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatus, memberClubs),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }

@@ -5,6 +5,7 @@ import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
 import type { GameRecordSource, MemberRating } from "./game-records.port.ts";
 import type { OnlineStatus, OnlineStatusSource } from "./online-status.port.ts";
+import type { CardClub, MemberClubsSource } from "./member-clubs.port.ts";
 import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
 import type { SocialService } from "./social.service.server.ts";
 
@@ -48,6 +49,8 @@ export interface UserCard extends Relationship {
   readonly bestRatingType: string | null;
   /** Spec 001 §3.4: online or offline, from presence. */
   readonly onlineStatus: OnlineStatus;
+  /** The member's clubs, largest first, at most CARD_CLUBS (from the clubs feature). */
+  readonly clubs: readonly CardClub[];
   readonly flair: { readonly code: string } | null;
   readonly membership: { readonly code: LevelName; readonly level: number; readonly name: LevelName };
   readonly counts: SocialCounts;
@@ -56,6 +59,9 @@ export interface UserCard extends Relationship {
   /** Viewer context: whether the viewer is this member. */
   readonly isSelf: boolean;
 }
+
+/** How many of a member's clubs the card names. */
+export const CARD_CLUBS = 3;
 
 function countryName(code: string, locale: string): string {
   if (code === "XX") return "International";
@@ -81,18 +87,20 @@ export function createUserCardService(
   /** The membership feature's gift rule: the same function the gift route refuses with. */
   gifts: Pick<MembershipService, "giftRefusalFor">,
   online: OnlineStatusSource = { statusOf: async () => "offline" },
+  memberClubs: MemberClubsSource = { clubsOf: async () => [] },
 ) {
   return {
     async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
       const user = await directory.memberByUsername(username);
       if (!user) return null;
       const isSelf = viewer?.id === user.id;
-      const [relationship, counts, note, ratings, onlineStatus] = await Promise.all([
+      const [relationship, counts, note, ratings, onlineStatus, clubs] = await Promise.all([
         viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
         social.counts(user.id),
         viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
         games.ratingsOf(user.id),
         online.statusOf(user.id),
+        memberClubs.clubsOf(user.id, CARD_CLUBS),
       ]);
       const level = user.membershipLevel;
       const closed = isClosedLevel(level);
@@ -146,6 +154,7 @@ export function createUserCardService(
         ratingType: ratings[0]?.type ?? null,
         ...bestOf(ratings),
         onlineStatus,
+        clubs,
         flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
         membership: { code: name, level, name },
         counts,

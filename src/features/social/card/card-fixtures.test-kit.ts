@@ -40,6 +40,7 @@ export function bobCard(overrides: Partial<CardUser> = {}): CardUser {
     bestRating: null,
     bestRatingType: null,
     onlineStatus: "offline",
+    clubs: [],
     flair: null,
     membership: { code: "basic", level: 10, name: "basic" },
     counts: { friends: 3, followers: 5, following: 1 },

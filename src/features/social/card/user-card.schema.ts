@@ -44,6 +44,7 @@ export const cardUserSchema = z.object({
   bestRating: z.number().nullable(),
   bestRatingType: z.string().nullable(),
   onlineStatus: z.enum(["online", "offline"]),
+  clubs: z.array(z.object({ url: z.string(), name: z.string(), avatarUrl: z.string().nullable() })).readonly(),
   flair: z.object({ code: z.string() }).nullable(),
   membership: z.object({ code: z.string(), level: z.number().int(), name: z.string() }),
   counts: z.object({ friends: z.number().int(), followers: z.number().int(), following: z.number().int() }),

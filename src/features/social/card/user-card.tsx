@@ -201,6 +201,20 @@ function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onRe
           <dt>{intl.formatMessage({ id: "member.joined" })}</dt>
           <dd>{intl.formatDate(card.joinDate, { dateStyle: "medium" })}</dd>
         </div>
+        {card.clubs.length > 0 && (
+          <div className="ks-user-card-fact ks-user-card-clubs">
+            <dt>{intl.formatMessage({ id: "user_card.clubs" })}</dt>
+            <dd>
+              <ul className="ks-user-card-club-list" role="list">
+                {card.clubs.map((club) => (
+                  <li key={club.url}>
+                    <a href={link("web_club", { url: club.url })}>{club.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
       </dl>
 
       {card.note && (
