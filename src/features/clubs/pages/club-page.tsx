@@ -104,6 +104,13 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </PageHeader>
+      <nav className="ks-club-sections" aria-label={intl.formatMessage({ id: "clubs.page.sections" }, { club: club.name })}>
+        <a href={link("web_clubs_forum", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.forum" })}</a>
+        <a href={link("web_club_notes", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.notes" })}</a>
+        <a href={link("web_club_chat", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.chat" })}</a>
+        <a href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.events" })}</a>
+        <a href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.members" })}</a>
+      </nav>
       <ClubFormError code={error} />
 
       <div className="ks-club-join" data-join-state={joinState}>
