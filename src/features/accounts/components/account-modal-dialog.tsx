@@ -5,7 +5,9 @@ import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { safeRedirectPath } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { Modal } from "../../../ui/modal.tsx";
-import type { AccountModalMode } from "./account-modal.tsx";
+
+/** Which of the two the modal opens as. */
+export type AccountModalMode = "login" | "register";
 
 /** POST /login answers this JSON when it signs the member in. */
 interface SignInAnswer {

@@ -11,7 +11,8 @@ import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
  * header marks its links with the attribute without importing this feature.
  */
 export const ACCOUNT_MODAL_ATTRIBUTE = "data-account-modal";
-export type AccountModalMode = "login" | "register";
+import type { AccountModalMode } from "./account-modal-dialog.tsx";
+export type { AccountModalMode };
 
 interface AccountModalControl {
   open(mode: AccountModalMode): void;
