@@ -47,19 +47,26 @@ export function lazyModule<Module extends Record<string, unknown>>(
     void start().catch(() => undefined);
   return {
     component(name) {
-      const pick = (module: Module) => ({
-        default: module[name] as ComponentType<unknown>,
-      });
-      return lazy(() =>
-        loaded
-          ? ({
-              then: (
-                resolve: (value: { default: ComponentType<unknown> }) => void,
-              ) => resolve(pick(loaded as Module)),
-            } as unknown as Promise<{ default: ComponentType<unknown> }>)
-          : start().then(pick),
-      ) as Module[typeof name];
+      const pick = (module: Module): LoadedComponent => ({ default: module[name] as ComponentType<unknown> });
+      return lazy(() => (loaded ? settled(pick(loaded)) : start().then(pick))) as Module[typeof name];
     },
     ready: () => start().then(() => undefined),
   };
+}
+
+/** What React.lazy takes from a module: the component as its default. */
+interface LoadedComponent {
+  readonly default: ComponentType<unknown>;
+}
+
+/**
+ * A promise whose then() calls back at once: React.lazy checks whether the
+ * thenable settled during the call, so a module already loaded renders
+ * without suspending (the server never streams a fallback for it).
+ */
+function settled(value: LoadedComponent): Promise<LoadedComponent> {
+  const promise = Promise.resolve(value);
+  const later = promise.then.bind(promise);
+  promise.then = (onFulfilled, onRejected) => (onFulfilled ? Promise.resolve(onFulfilled(value)) : later(onFulfilled, onRejected));
+  return promise;
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
-import { clubChatRoom } from "./club-chat.events.ts";
+import { eventPayload } from "../../../platform/realtime/protocol.ts";
+import { clubChatLineEvent, clubChatModerationEvent, clubChatPersonalNoticeEvent, clubChatPresenceEvent, clubChatRoom } from "./club-chat.events.ts";
 import {
   CLUB_CHAT_HEARTBEAT_MS,
   CLUB_CHAT_MAX_CHARACTERS,
@@ -56,10 +57,6 @@ const noticeMessages: Readonly<Record<ClubChatModerationType, string>> = {
   remove: "clubChat.notice.remove",
   readmit: "clubChat.notice.readmit",
 };
-
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
-}
 
 function mergeLines(first: readonly ClubChatLine[], second: readonly ClubChatLine[]): readonly ClubChatLine[] {
   const byId = new Map<number, ClubChatLine>();
@@ -119,41 +116,43 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     const unsubscribe = client.subscribe(
       clubChatRoom(clubId),
       (event) => {
-        const payload = record(event.payload);
-        if (!payload || payload.clubId !== clubId) return;
-        if (event.type === "club.chat.line") {
-          const line = payload as unknown as ClubChatLine;
+        const line = eventPayload(clubChatLineEvent, event);
+        if (line?.clubId === clubId) {
           if (!silenced.current.has(line.authorId)) setLines((current) => mergeLines(current, [line]));
-        } else if (event.type === "club.chat.presence") {
-          const memberId = Number(payload.memberId);
-          const username = String(payload.username);
+          return;
+        }
+        const presence = eventPayload(clubChatPresenceEvent, event);
+        if (presence?.clubId === clubId) {
+          const { memberId, username } = presence;
           setRoom((current) => {
             const listed = current.members.some((member) => member.id === memberId);
-            if (payload.present === true) {
+            if (presence.present) {
               return listed ? current : { members: [...current.members, { id: memberId, username }].sort((a, b) => a.username.localeCompare(b.username)), count: current.count + 1 };
             }
             return { members: current.members.filter((member) => member.id !== memberId), count: listed || current.count > current.members.length ? Math.max(0, current.count - 1) : current.count };
           });
-        } else if (event.type === "club.chat.moderation") {
-          const memberId = Number(payload.memberId);
-          if (payload.hideMessages === true) setLines((current) => current.filter((line) => line.authorId !== memberId));
+          return;
+        }
+        const moderation = eventPayload(clubChatModerationEvent, event);
+        if (moderation?.clubId === clubId) {
+          const { memberId } = moderation;
+          if (moderation.hideMessages) setLines((current) => current.filter((shown) => shown.authorId !== memberId));
           if (memberId === viewerId) {
-            if (payload.type === "mute") setViewer((current) => ({ ...current, canWrite: false, muted: true }));
-            if (payload.type === "unmute") setViewer((current) => ({ ...current, canWrite: true, muted: false }));
-            if (payload.type === "remove") setRemoved(true);
+            if (moderation.type === "mute") setViewer((current) => ({ ...current, canWrite: false, muted: true }));
+            if (moderation.type === "unmute") setViewer((current) => ({ ...current, canWrite: true, muted: false }));
+            if (moderation.type === "remove") setRemoved(true);
           }
         }
       },
       { onSubscribed: () => void load() },
     );
     const ownRoom = client.subscribe(`user:${viewerId}`, (event) => {
-      const payload = record(event.payload);
-      if (event.type !== "club.chat.notice" || !payload || payload.clubId !== clubId) return;
-      const type = String(payload.type) as ClubChatModerationType;
-      const base = intl.formatMessage({ id: noticeMessages[type] ?? "clubChat.notice.warn" });
-      setNotice(typeof payload.message === "string" && payload.message !== "" ? `${base} ${payload.message}` : base);
-      if (type === "remove") setRemoved(true);
-      if (type === "readmit") setRemoved(false);
+      const notice = eventPayload(clubChatPersonalNoticeEvent, event);
+      if (notice?.clubId !== clubId) return;
+      const base = intl.formatMessage({ id: noticeMessages[notice.type] ?? "clubChat.notice.warn" });
+      setNotice(notice.message !== "" ? `${base} ${notice.message}` : base);
+      if (notice.type === "remove") setRemoved(true);
+      if (notice.type === "readmit") setRemoved(false);
     });
     const heartbeat = setInterval(() => void enter(), CLUB_CHAT_HEARTBEAT_MS);
     return () => {

@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from "../../../ui/sanitised-html.tsx";
 import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
@@ -55,7 +56,7 @@ export interface PostView {
   readonly authorId: number | null;
   readonly author: string | null;
   readonly opening: boolean;
-  readonly html: string;
+  readonly html: SanitisedHtml;
   readonly source: string;
   readonly createdAt: Date;
   readonly editedAt: Date | null;

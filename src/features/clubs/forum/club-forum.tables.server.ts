@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from "../../../ui/sanitised-html.tsx";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../../accounts/member-reference.server.ts";
@@ -39,7 +40,8 @@ export const clubForumPosts = pgTable(
     authorId: memberIdColumn("author_id", "set null"),
     opening: boolean("opening").notNull().default(false),
     bodySource: text("body_source").notNull(),
-    bodyHtml: text("body_html").notNull(),
+    // Only the sanitiser's output (club-markdown.server.ts) may be written here: the page renders it as HTML.
+    bodyHtml: text("body_html").$type<SanitisedHtml>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },

@@ -6,6 +6,7 @@
  * rel="nofollow ugc noopener". The source is stored beside the HTML, so an edit
  * starts from what the author wrote and a change of these rules can re-render.
  */
+import { sanitisedHtml, type SanitisedHtml } from "../../../ui/sanitised-html.tsx";
 import MarkdownIt, { type StateInline, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { generateLink } from "../../../platform/links/links.ts";
@@ -16,7 +17,7 @@ const MENTION = /^@([A-Za-z0-9_-]{3,32})/;
 export const MENTIONS_NOTIFIED_PER_TEXT = 10;
 
 export interface RenderedClubText {
-  readonly html: string;
+  readonly html: SanitisedHtml;
   /** Lower-cased usernames mentioned outside code, in order of first mention, without repeats. */
   readonly mentions: readonly string[];
 }
@@ -87,6 +88,6 @@ export function renderClubText(source: string): RenderedClubText {
 }
 
 /** The second line of defence on its own: whatever HTML comes in, only the allowlist goes out (tested directly with raw HTML). */
-export function sanitizeClubHtml(html: string): string {
-  return sanitizeHtml(html, sanitizeOptions).trim();
+export function sanitizeClubHtml(html: string): SanitisedHtml {
+  return sanitisedHtml(sanitizeHtml(html, sanitizeOptions).trim());
 }

@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from "../../../ui/sanitised-html.tsx";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
@@ -14,7 +15,7 @@ export type NoteFailure = ForumRefusal | "not_found" | "body_length";
 export interface ClubNote {
   readonly id: number;
   readonly author: string | null;
-  readonly html: string;
+  readonly html: SanitisedHtml;
   readonly createdAt: Date;
 }
 
@@ -29,7 +30,7 @@ export interface NotePage {
 export function createClubNotesService(deps: { readonly db: Database; readonly directory: MemberDirectory; readonly clubAccess: ClubAccess }) {
   const { db, clubAccess } = deps;
 
-  async function withAuthors(rows: readonly { id: number; authorId: number | null; html: string; createdAt: Date }[]): Promise<ClubNote[]> {
+  async function withAuthors(rows: readonly { id: number; authorId: number | null; html: SanitisedHtml; createdAt: Date }[]): Promise<ClubNote[]> {
     const members = await deps.directory.membersByIds(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])));
     return rows.map((row) => ({ id: row.id, author: row.authorId === null ? null : (members.get(row.authorId)?.username ?? null), html: row.html, createdAt: row.createdAt }));
   }

@@ -1,3 +1,4 @@
+import type { SanitisedHtml } from "../../../ui/sanitised-html.tsx";
 import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../../accounts/member-reference.server.ts";
 import { clubIdColumn } from "../forum/club-id-column.server.ts";
@@ -10,7 +11,8 @@ export const clubNotes = pgTable(
     clubId: clubIdColumn("club_id").notNull(),
     authorId: memberIdColumn("author_id", "set null"),
     bodySource: text("body_source").notNull(),
-    bodyHtml: text("body_html").notNull(),
+    // Only the sanitiser's output (club-markdown.server.ts) may be written here: the page renders it as HTML.
+    bodyHtml: text("body_html").$type<SanitisedHtml>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("club_notes_club_newest_idx").on(table.clubId, table.id.desc())],

@@ -1,3 +1,4 @@
+import { renderClubText } from "../club-markdown.server.ts";
 import { render, screen } from "@testing-library/react";
 import { IntlProvider } from "../../../../platform/i18n/intl.tsx";
 import { parseMessages } from "../../../../platform/i18n/parse-messages.ts";
@@ -21,7 +22,7 @@ describe("the club page's notes and forum summary", () => {
   it("shows the newest note and the latest topics with links to their pages", async () => {
     renderSummary({
       clubUrl: "kings",
-      note: { id: 1, author: "alice", html: "<p>Match on <strong>Sunday</strong></p>", createdAt: new Date() },
+      note: { id: 1, author: "alice", html: renderClubText("Match on **Sunday**").html, createdAt: new Date() },
       topics: [{ id: 42, title: "Lineup", path: "kings/42-lineup", replyCount: 3, lastPostAt: new Date() }],
     });
     expect(await screen.findByRole("heading", { name: "Latest note" })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { SanitisedHtmlBlock, type SanitisedHtml } from "../../../../ui/sanitised-html.tsx";
 import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../../ui/relative-time.tsx";
@@ -6,7 +7,7 @@ import "../club-forum.css";
 /** What the club page's loader hands over from latestNote() and latestTopics() (club-page-summary.server.ts). */
 export interface ClubForumSummaryProps {
   readonly clubUrl: string;
-  readonly note: { readonly id: number; readonly author: string | null; readonly html: string; readonly createdAt: Date | string } | null;
+  readonly note: { readonly id: number; readonly author: string | null; readonly html: SanitisedHtml; readonly createdAt: Date | string } | null;
   readonly topics: readonly { readonly id: number; readonly title: string; readonly path: string; readonly replyCount: number; readonly lastPostAt: Date | string }[];
 }
 
@@ -28,7 +29,7 @@ export function ClubForumSummary({ clubUrl, note, topics }: ClubForumSummaryProp
               <span>{intl.formatMessage({ id: "clubNotes.by" }, { username: note.author ?? intl.formatMessage({ id: "clubForum.deleted_member" }) })}</span>
               <RelativeTime date={note.createdAt} />
             </p>
-            <div className="ks-club-post-body" dangerouslySetInnerHTML={{ __html: note.html }} />
+            <SanitisedHtmlBlock className="ks-club-post-body" html={note.html} />
           </>
         ) : (
           <p className="ks-club-forum-empty">{intl.formatMessage({ id: "clubNotes.empty" })}</p>

@@ -1,9 +1,9 @@
+import { ClubTextForm } from "../components/club-text-form.tsx";
 import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
-import { FormSecurityFields } from "../../../../platform/security/form-security-fields.tsx";
 import { Pagination } from "../../../../ui/pagination.tsx";
 import { RelativeTime } from "../../../../ui/relative-time.tsx";
 import { POST_BODY_MAX, TOPIC_TITLE_MAX, TOPIC_TITLE_MIN } from "../club-forum.constants.ts";
@@ -68,27 +68,22 @@ export default function ClubForumPage({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination currentPage={list.page} totalPages={list.totalPages} hrefForPage={(pageNumber) => link("web_clubs_forum", pageNumber > 1 ? { url: club.url, page: pageNumber } : { url: club.url })} label={intl.formatMessage({ id: "clubForum.pages" })} />
       {canStart ? (
-        <form method="post" action={`/callback/clubs/forum/${club.id}/topic`} className="ks-card ks-form ks-club-forum-form" aria-labelledby="club-forum-new-topic">
-          <h2 id="club-forum-new-topic">{intl.formatMessage({ id: "clubForum.new_topic" })}</h2>
-          <FormSecurityFields />
-          <input type="hidden" name="redirectUrl" value={here} />
+        <ClubTextForm
+          action={`/callback/clubs/forum/${club.id}/topic`}
+          here={here}
+          headingId="club-forum-new-topic"
+          heading={intl.formatMessage({ id: "clubForum.new_topic" })}
+          field="body"
+          label={intl.formatMessage({ id: "clubForum.topic_body" })}
+          maxLength={POST_BODY_MAX}
+          rows={6}
+          submit={intl.formatMessage({ id: "clubForum.submit_topic" })}
+        >
           <label className="ks-field">
             {intl.formatMessage({ id: "clubForum.topic_title" })}
             <input name="title" required minLength={TOPIC_TITLE_MIN} maxLength={TOPIC_TITLE_MAX} autoComplete="off" />
           </label>
-          <label className="ks-field">
-            {intl.formatMessage({ id: "clubForum.topic_body" })}
-            <textarea name="body" required maxLength={POST_BODY_MAX} rows={6} aria-describedby="club-forum-markdown-hint" />
-          </label>
-          <p id="club-forum-markdown-hint" className="ks-field-hint">
-            {intl.formatMessage({ id: "clubForum.markdown_hint" })}
-          </p>
-          <div className="ks-actions">
-            <button type="submit" className="ks-button ks-button-primary">
-              {intl.formatMessage({ id: "clubForum.submit_topic" })}
-            </button>
-          </div>
-        </form>
+        </ClubTextForm>
       ) : (
         <p className="ks-club-forum-notice">{intl.formatMessage({ id: signedIn ? "clubForum.members_only" : "clubForum.sign_in_to_post" })}</p>
       )}

@@ -1,3 +1,5 @@
+import { ClubTextForm } from "../components/club-text-form.tsx";
+import { SanitisedHtmlBlock } from "../../../../ui/sanitised-html.tsx";
 import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data, redirect } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
@@ -137,7 +139,7 @@ export default function ClubTopicPage({ loaderData }: Route.ComponentProps) {
               </form>
             ) : (
               // Rendered from the member's Markdown on the server and sanitised by an allowlist (club-markdown.server.ts).
-              <div className="ks-club-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+              <SanitisedHtmlBlock className="ks-club-post-body" html={post.html} />
             )}
             {(post.canEdit || post.canDelete) && post.editSource === null && (
               <div className="ks-club-post-actions">
@@ -155,23 +157,17 @@ export default function ClubTopicPage({ loaderData }: Route.ComponentProps) {
       <Pagination currentPage={page} totalPages={totalPages} hrefForPage={(pageNumber) => link("web_clubs_forum_view", pageNumber > 1 ? { url: topic.path, page: pageNumber } : { url: topic.path })} label={intl.formatMessage({ id: "clubForum.post_pages" })} />
       {topic.locked && <p className="ks-club-forum-notice">{intl.formatMessage({ id: "clubForum.topic_locked_notice" })}</p>}
       {canReply ? (
-        <form method="post" action={`/callback/clubs/forum/topic/${topic.id}/reply`} className="ks-card ks-form ks-club-forum-form" aria-labelledby="club-forum-reply">
-          <h2 id="club-forum-reply">{intl.formatMessage({ id: "clubForum.reply" })}</h2>
-          <FormSecurityFields />
-          <input type="hidden" name="redirectUrl" value={here} />
-          <label className="ks-field">
-            {intl.formatMessage({ id: "clubForum.topic_body" })}
-            <textarea name="body" required maxLength={POST_BODY_MAX} rows={5} aria-describedby="club-forum-markdown-hint" />
-          </label>
-          <p id="club-forum-markdown-hint" className="ks-field-hint">
-            {intl.formatMessage({ id: "clubForum.markdown_hint" })}
-          </p>
-          <div className="ks-actions">
-            <button type="submit" className="ks-button ks-button-primary">
-              {intl.formatMessage({ id: "clubForum.submit_reply" })}
-            </button>
-          </div>
-        </form>
+        <ClubTextForm
+          action={`/callback/clubs/forum/topic/${topic.id}/reply`}
+          here={here}
+          headingId="club-forum-reply"
+          heading={intl.formatMessage({ id: "clubForum.reply" })}
+          field="body"
+          label={intl.formatMessage({ id: "clubForum.topic_body" })}
+          maxLength={POST_BODY_MAX}
+          rows={5}
+          submit={intl.formatMessage({ id: "clubForum.submit_reply" })}
+        />
       ) : (
         !topic.locked && !member && <p className="ks-club-forum-notice">{intl.formatMessage({ id: signedIn ? "clubForum.members_only" : "clubForum.sign_in_to_post" })}</p>
       )}

@@ -1,3 +1,5 @@
+import { ClubTextForm } from "../../forum/components/club-text-form.tsx";
+import { SanitisedHtmlBlock } from "../../../../ui/sanitised-html.tsx";
 import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { data } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
@@ -43,23 +45,17 @@ export default function ClubNotesPage({ loaderData }: Route.ComponentProps) {
     <section className="ks-page ks-club-forum" aria-labelledby="page-title">
       <ClubSectionHeader title={intl.formatMessage({ id: "clubNotes.title" }, { club: club.name })} club={club} across="forum" error={error} />
       {canPost && (
-        <form method="post" action={`/clubs/notes/${club.id}`} className="ks-card ks-form ks-club-forum-form" aria-labelledby="club-notes-new">
-          <h2 id="club-notes-new">{intl.formatMessage({ id: "clubNotes.new" })}</h2>
-          <FormSecurityFields />
-          <input type="hidden" name="redirectUrl" value={here} />
-          <label className="ks-field">
-            {intl.formatMessage({ id: "clubNotes.body" })}
-            <textarea name="note" required maxLength={NOTE_BODY_MAX} rows={4} aria-describedby="club-notes-markdown-hint" />
-          </label>
-          <p id="club-notes-markdown-hint" className="ks-field-hint">
-            {intl.formatMessage({ id: "clubForum.markdown_hint" })}
-          </p>
-          <div className="ks-actions">
-            <button type="submit" className="ks-button ks-button-primary">
-              {intl.formatMessage({ id: "clubNotes.submit" })}
-            </button>
-          </div>
-        </form>
+        <ClubTextForm
+          action={`/clubs/notes/${club.id}`}
+          here={here}
+          headingId="club-notes-new"
+          heading={intl.formatMessage({ id: "clubNotes.new" })}
+          field="note"
+          label={intl.formatMessage({ id: "clubNotes.body" })}
+          maxLength={NOTE_BODY_MAX}
+          rows={4}
+          submit={intl.formatMessage({ id: "clubNotes.submit" })}
+        />
       )}
       {list.notes.length === 0 ? (
         <p className="ks-club-forum-empty">{intl.formatMessage({ id: "clubNotes.empty" })}</p>
@@ -72,7 +68,7 @@ export default function ClubNotesPage({ loaderData }: Route.ComponentProps) {
                 <RelativeTime date={note.createdAt} />
               </p>
               {/* Rendered from Markdown on the server and sanitised by an allowlist (club-markdown.server.ts). */}
-              <div className="ks-club-post-body" dangerouslySetInnerHTML={{ __html: note.html }} />
+              <SanitisedHtmlBlock className="ks-club-post-body" html={note.html} />
               {canDelete && (
                 <form method="post" action={`/clubs/note/delete/${note.id}`} className="ks-club-post-actions">
                   <FormSecurityFields />
