@@ -44,8 +44,20 @@ export interface KingsideApp {
   readonly jobs: JobRunner;
   /** Every feature's services (tests register what a later feature would, e.g. a club event source). */
   readonly services: Services;
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
+
+export interface CloseOptions {
+  /**
+   * How long responses still being written may take to finish before their
+   * connections are cut (default 5 s). Idle keep-alive connections close at
+   * once; a response its client stopped reading would otherwise hold close()
+   * until the socket timed out, 72 s later.
+   */
+  readonly drainMs?: number;
+}
+
+const DEFAULT_DRAIN_MS = 5_000;
 
 const buildDir = fileURLToPath(new URL("../../build", import.meta.url));
 
@@ -145,10 +157,15 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     bus,
     jobs,
     services: features.services,
-    async close() {
+    async close({ drainMs = DEFAULT_DRAIN_MS }: CloseOptions = {}) {
       // First: a job may use the database, the bus or presence.
       await jobs.stop();
-      await app.close();
+      const cut = setTimeout(() => app.server.closeAllConnections(), drainMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       // Features let go of their stores (presence records its members' last-seen times) before the bus and the database.
       await features.close();
       await bus.close();

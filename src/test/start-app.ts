@@ -31,7 +31,8 @@ export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl:
   await kingside.app.listen({ port: 0, host: "127.0.0.1" });
   const address = kingside.app.server.address();
   if (!address || typeof address === "string") throw new Error("the app is not listening on a TCP port");
-  return { kingside, baseUrl: `http://127.0.0.1:${address.port}`, close: () => kingside.close() };
+  // Tests need no grace for responses a test did not read to the end.
+  return { kingside, baseUrl: `http://127.0.0.1:${address.port}`, close: () => kingside.close({ drainMs: 0 }) };
 }
 
 export interface RawResponse {
