@@ -20,8 +20,50 @@ function noMessageParserInTheBrowser(): Plugin {
   };
 }
 
+const rootModule = fileURLToPath(new URL("./src/root.tsx", import.meta.url));
+/** The modules every page loads: root.tsx's static imports, transitively (filled at buildEnd). */
+const shellModules = new Set<string>();
+const reactDomShared = /node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
+
+/**
+ * Every page loads the root route and everything it imports statically. Left
+ * to itself the bundler splits that set by which pages also import each piece,
+ * into some 25 chunks of 0.1–2 KB, each a request and each compressed alone.
+ * This plugin records the set so that one chunk group takes all of it.
+ */
+function shellChunk(): Plugin {
+  return {
+    name: "kingside:shell-chunk",
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      shellModules.clear();
+      const pending = [rootModule];
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (shellModules.has(id)) continue;
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        shellModules.add(id);
+        pending.push(...info.importedIds);
+      }
+      shellModules.delete(rootModule);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [noMessageParserInTheBrowser(), reactRouter()],
+  plugins: [noMessageParserInTheBrowser(), shellChunk(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { assetsInlineLimit: 0, sourcemap: process.env.KS_SOURCEMAP === "1" },
+  build: {
+    assetsInlineLimit: 0,
+    sourcemap: process.env.KS_SOURCEMAP === "1",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // react-dom's small shared half (portals, flushSync) goes with it: the entry holds react-dom/client.
+          groups: [{ name: "shell", test: (id) => shellModules.has(id) || reactDomShared.test(id) }],
+        },
+      },
+    },
+  },
 });

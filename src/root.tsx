@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     pathLocale,
     dir: textDirection(locale),
-    messages: context.pageMessagesFor(locale, pageModuleOf(url)),
+    messages: context.pageMessagesFor(locale, pageModuleOf(url), context.viewer.isLoggedIn),
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,

@@ -2,16 +2,20 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { IntlProvider } from "../platform/i18n/intl.tsx";
 import { parseMessages } from "../platform/i18n/parse-messages.ts";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   CountryFlag,
   isSanctionedFlag,
   localizedRegionName,
   resolveCountryFlag,
+  sanctionedFlagModule,
   stanceOnWarPath,
 } from "./country-flag.tsx";
 import { FeatureFlagsContext } from "./feature-flags-context.tsx";
 import { englishMessages, renderWithIntl } from "./test-utils.tsx";
+
+// The sanctioned presentation is its own chunk; loaded, it renders at once (as on the server).
+beforeAll(() => sanctionedFlagModule.ready());
 
 const sanctionsNotice =
   "Due to the ongoing war and resulting international sanctions, Russian and Belarusian flags will not be shown for players in Verified events.";

@@ -1,9 +1,19 @@
-import { useId } from "react";
+import { Suspense } from "react";
 import { useIntl } from "../platform/i18n/intl.tsx";
 import { useFeatureFlags, type FeatureFlagValues } from "./feature-flags-context.tsx";
 import { uiMessageId, type UiMessageId } from "./messages.ts";
-import { Tooltip } from "./tooltip.tsx";
+import { importWithRetry } from "../platform/http/chunk-retry.ts";
+import { lazyModule } from "./lazy-module.ts";
 import { flagAssetBase, flagFiles } from "./flag-files.ts";
+
+/**
+ * The sanctioned presentation and its tooltip: shown only when a sanction flag
+ * is on, so its chunk stays off the pages of everyone else (decision 0035). The
+ * server loads it at start; in the browser, hydration keeps the server's HTML
+ * until it is there.
+ */
+export const sanctionedFlagModule = lazyModule(() => importWithRetry(() => import("./sanctioned-flag.tsx")));
+const SanctionedFlag = sanctionedFlagModule.component("SanctionedFlag");
 
 /** The stance page the sanctioned flag links to: Kingside's own, a section of /about. */
 export const stanceOnWarPath = "/about#war-in-ukraine";
@@ -142,39 +152,15 @@ export function CountryFlag({
 }: CountryFlagProps) {
   const intl = useIntl();
   const contextFlags = useFeatureFlags();
-  const noticeId = `ks-flag-notice-${useId()}`;
   const { width, height } = countryFlagSizes[size];
   const sizeClass = `ks-flag ks-flag--${size}${className ? ` ${className}` : ""}`;
 
   if (isSanctionedFlag(code, featureFlags ?? contextFlags)) {
-    const notice = intl.formatMessage({ id: uiMessageId("ui.countryFlag.sanctionsNotice") });
-    const stance = intl.formatMessage({ id: uiMessageId("ui.countryFlag.stanceLink") });
+    // Client-side renders (a navigation) show the blank flag until its tooltip's chunk is there.
     return (
-      <Tooltip
-        describeAnchor={false}
-        className="ks-flag-notice"
-        content={
-          <>
-            <span className="ks-flag-notice__text">{notice}</span>
-            <span className="ks-flag-notice__link" aria-hidden="true">
-              {stance}
-            </span>
-          </>
-        }
-      >
-        <a
-          className="ks-flag-link"
-          href={stanceHref}
-          aria-label={stance}
-          aria-describedby={noticeId}
-          data-sanctioned="true"
-        >
-          <span className={`${sizeClass} ks-flag--blank`} style={{ width, height }} aria-hidden="true" />
-          <span id={noticeId} className="ks-visually-hidden">
-            {notice}
-          </span>
-        </a>
-      </Tooltip>
+      <Suspense fallback={<span className={`${sizeClass} ks-flag--blank`} style={{ width, height }} aria-hidden="true" />}>
+        <SanctionedFlag className={sizeClass} width={width} height={height} stanceHref={stanceHref} />
+      </Suspense>
     );
   }
 

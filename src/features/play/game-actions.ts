@@ -41,6 +41,11 @@ export type ActionChange =
 /** A player whose opponent has been away this long may claim the game (live games). */
 export const CLAIM_AFTER_MS = 30_000;
 
+/** Whether the opponent has been away long enough to claim, given the snapshot's figure and the time since. */
+export function opponentAwayLongEnough(awayMs: number | null, sinceSnapshotMs: number): boolean {
+  return awayMs !== null && awayMs + sinceSnapshotMs >= CLAIM_AFTER_MS;
+}
+
 export function sideOf(game: Pick<GameSituation, "whiteId" | "blackId">, memberId: number): Color | null {
   if (memberId === game.whiteId) return "white";
   if (memberId === game.blackId) return "black";

@@ -10,6 +10,10 @@ import { dirname, resolve } from "node:path";
  * exist as data built elsewhere are not found: keep key names literal in the
  * code that shows them (decision 0029).
  *
+ * A module whose comments carry the tag `@signedInOnly` (the signed-in shell
+ * slots, decision 0035) is not followed for a visitor who is not signed in:
+ * its messages stay off an anonymous page's HTML.
+ *
  * The server reads its own sources at run time (tsx), so this runs once per
  * page module when first rendered and is cached.
  */
@@ -18,6 +22,8 @@ const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[
 const literalPattern = /["'`]([A-Za-z_][\w-]*(?:\.[\w-]+)*\.?)(["'`]|\$\{)/g;
 
 interface ModuleFacts {
+  /** Tagged `@signedInOnly`: shown to signed-in visitors only. */
+  readonly signedInOnly: boolean;
   readonly imports: readonly string[];
   readonly literals: readonly string[];
   readonly prefixes: readonly string[];
@@ -43,18 +49,24 @@ function moduleFacts(file: string): ModuleFacts {
     if (match[2] === "${" || text.endsWith(".")) prefixes.push(text);
     else literals.push(text);
   }
-  const facts = { imports, literals, prefixes };
+  const facts = { signedInOnly: source.includes("@signedInOnly"), imports, literals, prefixes };
   factsCache.set(file, facts);
   return facts;
 }
 
+export interface MessageUsageOptions {
+  /** Whether the visitor is signed in; when not, `@signedInOnly` modules are not followed. Default true. */
+  readonly signedIn?: boolean;
+}
+
 /** Every module reachable from the entries through relative imports. */
-function closure(entries: readonly string[]): Set<string> {
+function closure(entries: readonly string[], { signedIn = true }: MessageUsageOptions): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.pop() ?? "";
     if (seen.has(file)) continue;
+    if (!signedIn && moduleFacts(file).signedInOnly) continue;
     seen.add(file);
     for (const next of moduleFacts(file).imports) if (!seen.has(next)) queue.push(next);
   }
@@ -62,11 +74,11 @@ function closure(entries: readonly string[]): Set<string> {
 }
 
 /** The catalog keys that the entry modules and everything they import can name. */
-export function messageKeysUsedBy(entries: readonly string[], catalogKeys: readonly string[]): Set<string> {
+export function messageKeysUsedBy(entries: readonly string[], catalogKeys: readonly string[], options: MessageUsageOptions = {}): Set<string> {
   const known = new Set(catalogKeys);
   const used = new Set<string>();
   const prefixes = new Set<string>();
-  for (const file of closure(entries)) {
+  for (const file of closure(entries, options)) {
     const facts = moduleFacts(file);
     for (const literal of facts.literals) if (known.has(literal)) used.add(literal);
     for (const prefix of facts.prefixes) prefixes.add(prefix);

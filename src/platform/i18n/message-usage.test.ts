@@ -45,6 +45,27 @@ describe("the messages a page can show", () => {
     expect(game["registration.username"]).toBeUndefined();
   });
 
+  it("does not follow a @signedInOnly module for a visitor who is not signed in, unless another path leads to its imports", () => {
+    const dir = moduleGraph();
+    writeFileSync(join(dir, "members.tsx"), `/** @signedInOnly */\nimport "./parts/lazy.tsx";\nexport const t = "page.lead";`);
+    writeFileSync(join(dir, "shell.tsx"), `const Members = lazy(() => import("./members.tsx"));\nexport const x = "page.title";`);
+    const keys = (signedIn: boolean) => [...messageKeysUsedBy([join(dir, "shell.tsx")], catalogKeys, { signedIn })].sort();
+    expect(keys(true)).toEqual(["lazy.title", "page.lead", "page.title"]);
+    expect(keys(false)).toEqual(["page.title"]);
+    // A module the signed-in one imports still counts when the page reaches it another way.
+    writeFileSync(join(dir, "shell-with-lazy.tsx"), `const Members = lazy(() => import("./members.tsx"));\nimport "./parts/lazy.tsx";\nexport const x = "page.title";`);
+    expect([...messageKeysUsedBy([join(dir, "shell-with-lazy.tsx")], catalogKeys, { signedIn: false })].sort()).toEqual(["lazy.title", "page.title"]);
+  });
+
+  it("sends the signed-in shell's messages (the bell's) only to a signed-in visitor's pages", () => {
+    const visitor = pageMessagesFor("en", "features/accounts/registration/pages/register-page.tsx", false);
+    const member = pageMessagesFor("en", "features/accounts/registration/pages/register-page.tsx", true);
+    expect(member["notifications.bell.label"]).toBeTruthy();
+    expect(visitor["notifications.bell.label"]).toBeUndefined();
+    expect(visitor["registration.username"]).toEqual(member["registration.username"]);
+    expect(visitor["shell.nav.play"]).toEqual(member["shell.nav.play"]);
+  });
+
   it("gives a path that no page matches the shell and the not-found page", () => {
     const notFound = pageMessagesFor("en", null);
     expect(notFound["shell.error.not_found.title"]).toBeTruthy();

@@ -65,14 +65,15 @@ const pageCatalogs = new Map<string, WireMessages>();
  * The messages a page is sent: those its own module and the shell (root.tsx)
  * can show, found by `messageKeysUsedBy`, rather than the whole catalog
  * (issue 10 item 6). `pageModule` is the route table's file for the page
- * (relative to src), null for a path no page matches.
+ * (relative to src), null for a path no page matches. A visitor who is not
+ * signed in is not sent the signed-in shell's messages (`@signedInOnly`).
  */
-export function pageMessagesFor(locale: Locale, pageModule: string | null): WireMessages {
-  const cacheKey = `${locale} ${pageModule ?? notFoundModule}`;
+export function pageMessagesFor(locale: Locale, pageModule: string | null, signedIn = true): WireMessages {
+  const cacheKey = `${locale} ${pageModule ?? notFoundModule} ${signedIn ? "member" : "visitor"}`;
   const cached = pageCatalogs.get(cacheKey);
   if (cached) return cached;
   const full = messagesFor(locale);
-  const keys = messageKeysUsedBy([rootModule, join(sourceRoot, pageModule ?? notFoundModule)], Object.keys(full));
+  const keys = messageKeysUsedBy([rootModule, join(sourceRoot, pageModule ?? notFoundModule)], Object.keys(full), { signedIn });
   const catalog: Record<string, WireMessages[string]> = {};
   for (const key of keys) catalog[key] = wireMessage(full[key] ?? key);
   const frozen = Object.freeze(catalog);

@@ -11,8 +11,8 @@ import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { memberAccountPanels } from "../../accounts/staff/member-account-panels.server.ts";
 import type { MemberAccountPanelsData } from "../../accounts/staff/member-account-panels.tsx";
-import { actionsShownByPresence, CardActionBar } from "../../social/card/card-action-bar.tsx";
-import type { CardActionId, CardViewer } from "../../social/card/card-actions.ts";
+import { actionsShownByPresence, VisitorActionBar } from "../../social/card/account-actions.tsx";
+import { cardAccountActions, cardActions, type CardActionId, type CardViewer } from "../../social/card/card-actions.ts";
 import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
@@ -28,6 +28,14 @@ const privateParts = lazyModule(() => importWithRetry(() => import("./member-pag
 const MemberAccountPanels = privateParts.component("MemberAccountPanels");
 const PendingFriendRequests = privateParts.component("PendingFriendRequests");
 const StatusEditor = privateParts.component("StatusEditor");
+
+/**
+ * The action bar with its calls, confirmations, report form and the member-action
+ * policy: for signed-in viewers only. An anonymous visitor gets the actions that
+ * need an account, decided by the loader (VisitorActionBar).
+ */
+const memberActions = lazyModule(() => importWithRetry(() => import("../../social/card/card-action-bar.tsx")), { preloadIf: isSignedInDocument });
+const CardActionBar = memberActions.component("CardActionBar");
 
 /** Only a mistyped name needs it: its own chunk keeps it off every profile's weight. */
 const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then((module) => ({ default: module.MemberNotFound })));
@@ -70,8 +78,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Their chunk is loaded before the server renders them (the owner's editor, staff panels, a disabled account's notice).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
+  if (viewer.isLoggedIn) await memberActions.ready();
+  // The card's rules are decided here for what every viewer sees (the presence button's
+  // Challenge) and for an anonymous visitor's bar (the actions that lead to signing in).
+  const cardViewer: CardViewer = { isLoggedIn: viewer.isLoggedIn, isGuest: viewer.isGuest, id: viewer.id, username: viewer.username, isModerator: viewer.isModerator };
+  const mayChallenge = cardActions(cardViewer, card).includes("challenge");
+  const visitorActions = viewer.isLoggedIn ? null : cardAccountActions(cardViewer, card);
   const clubEntries = clubs.map((club) => ({ url: club.url, name: club.name, memberCount: club.memberCount }));
-  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about, clubs: clubEntries };
+  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about, clubs: clubEntries, visitorActions, mayChallenge };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
@@ -92,7 +106,7 @@ function hasAccountPanels(panels: MemberAccountPanelsData): boolean {
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
-function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about, clubs }: ProfileData) {
+function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about, clubs, visitorActions, mayChallenge }: ProfileData) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -103,7 +117,7 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
     username: user?.username ?? "",
     isModerator: user?.isModerator ?? false,
   };
-  const { presence, line, fullName } = useCardTagline(card, viewer);
+  const { presence, line, fullName } = useCardTagline(card, mayChallenge);
   // Presence knows when the member was last seen; without it, the last sign-in.
   const lastOnline = presence.offlineSince ?? card.lastLoginDate;
   // Gift membership leads to the gift form below; without the form (the membership service refuses a gift), no link.
@@ -183,7 +197,13 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
               <PresenceButtonView button={line.presenceButton} />
             </div>
           )}
-          <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={omitted} onDone={() => void revalidator.revalidate()} />
+          {visitorActions ? (
+            <VisitorActionBar className="ks-profile-actions" username={card.username} actions={visitorActions.filter((id) => !omitted.includes(id))} />
+          ) : (
+            <Suspense fallback={null}>
+              <CardActionBar className="ks-profile-actions" viewer={viewer} card={card} gameLink={presence.gameLink} omit={omitted} onDone={() => void revalidator.revalidate()} />
+            </Suspense>
+          )}
         </div>
       </div>
       {hasAccountPanels(accountPanels) && <MemberAccountPanels panels={accountPanels} />}

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
 import type { CommandResult, RealtimeEventHandler, SocketClient } from "../../../platform/realtime/socket-client.ts";
 import { renderWithIntl } from "../../../ui/test-utils.tsx";
 import { fail, ok } from "../../../shared/result.ts";
-import { GameChat } from "./game-chat.tsx";
+import { chatComposerModule, GameChat } from "./game-chat.tsx";
 import type { ChatLine } from "./game-chat.schema.ts";
 import en from "./messages/en.json";
 
@@ -48,6 +48,9 @@ const line = (id: number, authorId: number, author: string, text: string, channe
 });
 
 describe("GameChat", () => {
+  // The composer is its own chunk (a visitor never loads it); loaded, it renders at once.
+  beforeAll(() => chatComposerModule.ready());
+
   it("loads the history into a log region, drops live lines of silenced members, and sends on Enter", async () => {
     const fake = fakeSocket({
       "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "nice game")], silencedIds: [9] }),

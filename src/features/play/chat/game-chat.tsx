@@ -1,11 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
 import { spectatorChatRoom } from "./game-chat.events.ts";
-import { CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import { isChatLine, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
+import { lazyModule } from "../../../ui/lazy-module.ts";
 import "./game-chat.css";
+
+/**
+ * The line a viewer writes: only a signed-in viewer has it, so a visitor who
+ * reads the spectators' chat never downloads it (decision 0035). The game
+ * page's loader awaits `ready()` for a signed-in viewer.
+ */
+export const chatComposerModule = lazyModule(() => importWithRetry(() => import("./game-chat-composer.tsx")), { preloadIf: isSignedInDocument });
+const ChatComposer = chatComposerModule.component("ChatComposer");
 
 export interface GameChatProps {
   readonly gameId: number;
@@ -25,21 +36,7 @@ export interface GameChatProps {
   readonly className?: string;
 }
 
-const refusalMessages: Readonly<Record<string, string>> = {
-  not_a_player: "play.chat.error.not_a_player",
-  not_a_spectator: "play.chat.error.not_a_spectator",
-  "chat.empty": "play.chat.error.empty",
-  "chat.too_long": "play.chat.error.too_long",
-  "chat.rate_limited": "play.chat.error.rate_limited",
-  rate_limited: "play.chat.error.rate_limited",
-  not_found: "play.chat.error.not_found",
-};
 
-function isChatLine(value: unknown): value is ChatLine {
-  if (typeof value !== "object" || value === null) return false;
-  const line = value as Record<string, unknown>;
-  return typeof line.id === "number" && typeof line.gameId === "number" && typeof line.text === "string" && typeof line.author === "string" && typeof line.authorId === "number";
-}
 
 /**
  * A game's chat panel (issue 9 item 6): the lines as a log region, a
@@ -55,13 +52,9 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
   const channel: ChatChannel = channelOverride ?? (role === "spectator" ? "spectators" : "players");
   const hiddenFromPlayer = channel === "spectators" && role !== "spectator" && !gameOver;
   const [lines, setLines] = useState<readonly ChatLine[]>([]);
-  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const silenced = useRef<ReadonlySet<number>>(new Set());
   const logRef = useRef<HTMLDivElement>(null);
-  const inputId = useId();
-  const counterId = useId();
   const headingId = useId();
 
   const room = channel === "players" ? (viewerId === null ? null : memberRoom(viewerId)) : spectatorChatRoom(gameId);
@@ -105,36 +98,7 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
     if (log) log.scrollTop = log.scrollHeight;
   }, [lines]);
 
-  const cleaned = cleanChatText(text);
-  const remaining = CHAT_MAX_CHARACTERS - chatLength(cleaned);
   const canWrite = viewerId !== null && !hiddenFromPlayer;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    if (cleaned.length === 0) {
-      setError(intl.formatMessage({ id: "play.chat.error.empty" }));
-      return;
-    }
-    if (remaining < 0) {
-      setError(intl.formatMessage({ id: "play.chat.error.too_long" }, { max: CHAT_MAX_CHARACTERS }));
-      return;
-    }
-    setSending(true);
-    const answer = await (givenSocket ?? pageSocketClient()).command("game.chat.send", { gameId, channel, text: cleaned });
-    setSending(false);
-    if (answer.ok) {
-      setError(null);
-      setText("");
-      if (isChatLine(answer.value)) {
-        const line = answer.value;
-        setLines((current) => mergeLines(current, [line]));
-      }
-      return;
-    }
-    const messageId = refusalMessages[answer.error] ?? "play.chat.error.other";
-    setError(intl.formatMessage({ id: messageId }, { max: CHAT_MAX_CHARACTERS }));
-  }
 
   const title = intl.formatMessage({ id: channel === "players" ? "play.chat.title.players" : "play.chat.title.spectators" });
   return (
@@ -166,29 +130,15 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
             </p>
           )}
           {canWrite ? (
-            <form className="ks-game-chat__form" onSubmit={(event) => void handleSubmit(event)}>
-              <label className="ks-visually-hidden" htmlFor={inputId}>
-                {intl.formatMessage({ id: "play.chat.input_label" })}
-              </label>
-              <input
-                id={inputId}
-                className="ks-game-chat__input"
-                type="text"
-                autoComplete="off"
-                enterKeyHint="send"
-                value={text}
-                placeholder={intl.formatMessage({ id: "play.chat.placeholder" })}
-                aria-describedby={counterId}
-                aria-invalid={remaining < 0 || undefined}
-                onChange={(event) => setText(event.target.value)}
+            <Suspense fallback={null}>
+              <ChatComposer
+                gameId={gameId}
+                channel={channel}
+                socket={givenSocket}
+                onSent={(line) => setLines((current) => mergeLines(current, [line]))}
+                onError={setError}
               />
-              <button className="ks-button" type="submit" disabled={sending || remaining < 0}>
-                {intl.formatMessage({ id: "play.chat.send" })}
-              </button>
-              <span id={counterId} className={`ks-game-chat__counter${remaining < 0 ? " ks-game-chat__counter--over" : ""}`}>
-                {remaining < 0 ? intl.formatMessage({ id: "play.chat.counter_over" }, { over: -remaining }) : intl.formatMessage({ id: "play.chat.counter" }, { remaining })}
-              </span>
-            </form>
+            </Suspense>
           ) : (
             viewerId === null && <p className="ks-game-chat__notice">{intl.formatMessage({ id: "play.chat.sign_in" })}</p>
           )}

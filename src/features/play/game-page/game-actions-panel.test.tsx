@@ -2,9 +2,9 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithIntl } from "../../../ui/test-utils.tsx";
 import uiMessages from "../../../ui/messages/en.json";
-import { CLAIM_AFTER_MS } from "../game-actions.ts";
+import { CLAIM_AFTER_MS, opponentAwayLongEnough } from "../game-actions.ts";
 import type { GameView } from "../play.schema.ts";
-import { GameActionsPanel, opponentAwayLongEnough } from "./game-actions-panel.tsx";
+import { GameActionsPanel } from "./game-actions-panel.tsx";
 import { sampleGameView } from "./game-view.fixture.ts";
 import gameMessages from "./messages/en.json";
 

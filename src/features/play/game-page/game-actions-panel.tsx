@@ -1,6 +1,5 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { ConfirmPopover } from "../../../ui/confirm-popover.tsx";
-import { CLAIM_AFTER_MS } from "../game-actions.ts";
 import type { GameView } from "../play.schema.ts";
 import type { GameActionName } from "./use-game-sync.ts";
 
@@ -99,9 +98,4 @@ export function GameActionsPanel({ view, role, opponentGone, busy, onAct }: Game
       )}
     </div>
   );
-}
-
-/** Whether the opponent has been away long enough to claim, given the snapshot's figure and the time since. */
-export function opponentAwayLongEnough(awayMs: number | null, sinceSnapshotMs: number): boolean {
-  return awayMs !== null && awayMs + sinceSnapshotMs >= CLAIM_AFTER_MS;
 }

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/game-page";
 import { generateLink } from "../../../platform/links/links.ts";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
-import { GameScreen, type GameRole } from "./game-screen.tsx";
+import { GameScreen, playerControls, type GameRole } from "./game-screen.tsx";
+import { chatComposerModule } from "../chat/game-chat.tsx";
 import "@lichess-org/chessground/assets/chessground.base.css";
 import "@lichess-org/chessground/assets/chessground.cburnett.css";
 import "./game-page.css";
@@ -24,6 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const name = viewer.isLoggedIn ? viewer.username.toLowerCase() : null;
   const role: GameRole = name && name === game.white.username.toLowerCase() ? "white" : name && name === game.black.username.toLowerCase() ? "black" : "spectator";
+  // A player's controls are their own chunk: loaded before the server renders them.
+  if (role !== "spectator") await playerControls.ready();
+  if (viewer.isLoggedIn) await chatComposerModule.ready();
   return { game, role, viewerId: viewer.isLoggedIn ? viewer.id : null };
 }
 

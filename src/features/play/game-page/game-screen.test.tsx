@@ -2,10 +2,11 @@ import { render, screen } from "@testing-library/react";
 import { IntlProvider } from "../../../platform/i18n/intl.tsx";
 import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import uiMessages from "../../../ui/messages/en.json";
 import type { GameView } from "../play.schema.ts";
-import { GameScreen, type GameRole } from "./game-screen.tsx";
+import { GameScreen, playerControls, type GameRole } from "./game-screen.tsx";
+import { chatComposerModule } from "../chat/game-chat.tsx";
 import { sampleGameView } from "./game-view.fixture.ts";
 import gameMessages from "./messages/en.json";
 
@@ -42,6 +43,9 @@ function renderGame(view: GameView, role: GameRole) {
 }
 
 describe("the game screen", () => {
+  // A player's controls and the chat's composer are chunks of their own, which the page loader awaits.
+  beforeAll(() => Promise.all([playerControls.ready(), chatComposerModule.ready()]));
+
   it("shows a daily game's players, its time per move, the position and the player's actions", async () => {
     const { container } = renderGame(daily, "black");
     expect(await screen.findByRole("heading", { name: "alice vs bob" })).toBeTruthy();

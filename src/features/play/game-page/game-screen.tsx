@@ -6,11 +6,13 @@ import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import { useIsClient } from "../../../ui/use-is-client.ts";
+import { lazyModule } from "../../../ui/lazy-module.ts";
+import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
+import { opponentAwayLongEnough } from "../game-actions.ts";
 import { GameChat } from "../chat/game-chat.tsx";
 import type { GameView } from "../play.schema.ts";
 import { boardOptions, boardOrientation } from "./board-options.ts";
 import { isPromotionMove, positionAfter, turnOfFen, type PieceColor } from "./fen-board.ts";
-import { GameActionsPanel, opponentAwayLongEnough } from "./game-actions-panel.tsx";
 import { GameResult } from "./game-result.tsx";
 import { moveSound, playSound } from "./game-sounds.ts";
 import { sideToMove } from "./game-sync.ts";
@@ -23,6 +25,13 @@ import { useGameSync, type GameActionName, type GameHappening } from "./use-game
 
 /** chessground and chessops: their own chunk, loaded once the page has hydrated, for a player of a game in progress only. */
 const LiveBoard = lazy(() => import("./live-board.tsx"));
+/**
+ * A player's controls (resign with its confirmation, draw offers, abort, claims, rematch):
+ * a spectator never downloads them (decision 0035). The page loader awaits `ready()` for a
+ * player, so the server renders them; a signed-in document starts loading them at once.
+ */
+export const playerControls = lazyModule(() => importWithRetry(() => import("./game-actions-panel.tsx")), { preloadIf: isSignedInDocument });
+const GameActionsPanel = playerControls.component("GameActionsPanel");
 /** Dialogs that open on a click: their own chunks, loaded then. */
 const ShareModal = lazy(() => importWithRetry(() => import("../share/share-modal.tsx")).then((module) => ({ default: module.ShareModal })));
 const PromotionDialog = lazy(() => importWithRetry(() => import("./promotion-dialog.tsx")).then((module) => ({ default: module.PromotionDialog })));
@@ -260,7 +269,9 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
 
           {player && (
             <div className="ks-card ks-game-controls">
-              <GameActionsPanel view={view} role={player} opponentGone={opponentGone} busy={busy} onAct={handleAct} />
+              <Suspense fallback={null}>
+                <GameActionsPanel view={view} role={player} opponentGone={opponentGone} busy={busy} onAct={handleAct} />
+              </Suspense>
             </div>
           )}
 

@@ -8,6 +8,7 @@ import { useIsClient } from "../../../ui/use-is-client.ts";
 import { cardActionTarget, type CardActionTarget, type CardOptimisticPatch } from "./card-action-targets.ts";
 import { cardAccountActions, cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
 import { ReportForm } from "./report-form.tsx";
+import { AccountActionLink } from "./account-actions.tsx";
 import type { CardUser, RelationshipResponse } from "./user-card.schema.ts";
 
 /** The friendship, follow and challenge actions lead; the rest follow in a quieter row. */
@@ -34,13 +35,6 @@ export interface CardActionBarProps {
   /** Actions shown elsewhere already (the presence button's Challenge or Watch). */
   readonly omit?: readonly CardActionId[];
   readonly className?: string;
-}
-
-/** The action a presence button already offers (Challenge when online, Watch when playing), so the bar leaves it out. */
-export function actionsShownByPresence(button: { readonly kind: string } | null): CardActionId[] {
-  if (button?.kind === "challenge") return ["challenge"];
-  if (button?.kind === "watch") return ["observe"];
-  return [];
 }
 
 interface ShownAction {
@@ -71,7 +65,7 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
     const target = cardActionTarget(id, { username: card.username, viewerUsername: viewer.username, gameLink, link });
     return target.kind === "unavailable" ? [] : [{ id, target }];
   });
-  // A visitor without a member account gets the actions that need one as the way into the login/register modal, not a dead end.
+  // A visitor without a member account gets the actions that need one as the way into the login/register modal (AccountActionLink).
   const needingAccount = cardAccountActions(viewer, card).filter((id) => !omit.includes(id));
   if (shown.length === 0 && needingAccount.length === 0) return null;
 
@@ -137,16 +131,6 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
     );
   }
 
-  function renderAccountAction(id: CardActionId) {
-    // Without JavaScript the link signs in (a guest: signs up) and comes back to the member's profile.
-    const back = link("web_member_profile", { username: card.username });
-    return (
-      <a key={id} className="ks-button ks-button-small" href={link(viewer.isLoggedIn ? "web_security_register" : "web_security_login_and_go", { redirectUrl: back })} data-action={id} data-account-modal={viewer.isLoggedIn ? "register" : "login"}>
-        {intl.formatMessage({ id: `user_card.action.${id}` })}
-      </a>
-    );
-  }
-
   const primary = shown.filter((action) => primaryActions.has(action.id));
   const secondary = shown.filter((action) => !primaryActions.has(action.id));
   return (
@@ -159,7 +143,9 @@ export function CardActionBar({ viewer, card, gameLink, onActionClick, onDone, o
       {(primary.length > 0 || needingAccount.length > 0) && (
         <div className="ks-card-actions-row" role="group" aria-label={intl.formatMessage({ id: "user_card.actions.primary" })}>
           {primary.map(renderAction)}
-          {needingAccount.map(renderAccountAction)}
+          {needingAccount.map((id) => (
+            <AccountActionLink key={id} id={id} username={card.username} viewerIsLoggedIn={viewer.isLoggedIn} />
+          ))}
         </div>
       )}
       {secondary.length > 0 && (

@@ -2,7 +2,6 @@ import { useLinks } from "../../../platform/links/use-links.ts";
 import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
 import { derivePresence, type DerivedPresence } from "../../presence/derive-presence.ts";
 import { tagline, type Tagline } from "../../members/profile/tagline.ts";
-import { cardActions, type CardViewer } from "./card-actions.ts";
 import { useMemberPresence } from "./presence-adapter.ts";
 import type { CardUser } from "./user-card.schema.ts";
 
@@ -13,8 +12,12 @@ export interface CardTagline {
   readonly fullName: string;
 }
 
-/** What the user card and the member page show under a member's name: live presence, badges, the challenge link. */
-export function useCardTagline(card: CardUser, viewer: CardViewer): CardTagline {
+/**
+ * What the user card and the member page show under a member's name: live
+ * presence, badges, the challenge link. Whether the viewer may challenge is the
+ * caller's answer (card-actions.ts), so a page can decide it on the server.
+ */
+export function useCardTagline(card: CardUser, mayChallenge: boolean): CardTagline {
   const link = useLinks();
   const flags = useFeatureFlags();
   const presence = derivePresence(useMemberPresence(card.userId));
@@ -22,7 +25,7 @@ export function useCardTagline(card: CardUser, viewer: CardViewer): CardTagline 
     { username: card.username, chessTitle: card.chessTitle, membershipLevel: card.membership.level, flairCode: card.flair?.code ?? null },
     { membership_badges: flags.membership_badges === true, web_flair_rpc: flags.web_flair_rpc === true },
     presence,
-    cardActions(viewer, card).includes("challenge") ? link("web_play_new", { opponent: card.username }) : null,
+    mayChallenge ? link("web_play_new", { opponent: card.username }) : null,
   );
   return { presence, line, fullName: [card.firstName, card.lastName].filter(Boolean).join(" ") };
 }

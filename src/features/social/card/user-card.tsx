@@ -5,8 +5,9 @@ import { useLinks } from "../../../platform/links/use-links.ts";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../members/profile/tagline-view.tsx";
-import { actionsShownByPresence, CardActionBar } from "./card-action-bar.tsx";
-import type { CardActionId, CardViewer } from "./card-actions.ts";
+import { CardActionBar } from "./card-action-bar.tsx";
+import { actionsShownByPresence } from "./account-actions.tsx";
+import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";
 import { DelayedLoader } from "./delayed-loader.tsx";
 import { useFriendEvents } from "./friend-events-hub.ts";
 import { useCardTagline } from "./use-card-tagline.ts";
@@ -126,7 +127,7 @@ interface LoadedCardProps {
 function LoadedCard({ card, score, viewer, titleId, onActionClick, onClose, onReload }: LoadedCardProps) {
   const intl = useIntl();
   const link = useLinks();
-  const { presence, line, fullName } = useCardTagline(card, viewer);
+  const { presence, line, fullName } = useCardTagline(card, cardActions(viewer, card).includes("challenge"));
   const profileHref = link("web_member_profile", { username: card.username });
   const ratings = card.ratings.slice(0, MAX_CARD_RATINGS);
 
