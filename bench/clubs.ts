@@ -1,4 +1,5 @@
 import { runClubChatBench, type ClubChatBenchFigures } from "./clubs-chat.ts";
+import { runClubPagesBench, type ClubPagesBenchFigures } from "./clubs-pages.ts";
 
 /**
  * `npm run bench -- clubs` (issue 11): the chat room of a 2,000-member club
@@ -6,9 +7,10 @@ import { runClubChatBench, type ClubChatBenchFigures } from "./clubs-chat.ts";
  * club against the bare Fastify route (bench/clubs-pages.ts), each on its own
  * throwaway PostgreSQL database. BENCH_CLUBS=chat or =pages runs one.
  */
-export async function runClubsBench(): Promise<{ chat?: ClubChatBenchFigures }> {
+export async function runClubsBench(): Promise<{ chat?: ClubChatBenchFigures; pages?: ClubPagesBenchFigures }> {
   const which = process.env.BENCH_CLUBS;
-  return {
-    ...(which !== "pages" ? { chat: await runClubChatBench() } : {}),
-  };
+  if (which !== undefined && which !== "chat" && which !== "pages") throw new Error(`BENCH_CLUBS=chat|pages, not "${which}"`);
+  const chat = which !== "pages" ? await runClubChatBench() : undefined;
+  const pages = which !== "chat" ? await runClubPagesBench() : undefined;
+  return { ...(chat ? { chat } : {}), ...(pages ? { pages } : {}) };
 }

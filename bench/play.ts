@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { WebSocket } from "ws";
 import { createClock } from "../src/chess/clock.ts";
@@ -10,7 +9,7 @@ import { games } from "../src/features/play/play.tables.server.ts";
 import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
 import { scriptedGames } from "./game-hold/scenario.ts";
-import { addressOf, benchAdminUrl, createDatabase, openAll, percentile, processUsage, round, sleep, startProcess, startServerOn } from "./lib/bench-kit.ts";
+import { addressOf, benchAdminUrl, cpuBetween, createDatabase, openAll, percentile, postgresCpuMs, processUsage, round, sleep, startProcess, startServerOn } from "./lib/bench-kit.ts";
 
 /**
  * The play benchmark (issue 9): concurrent live games over loopback
@@ -58,33 +57,6 @@ export interface PlayBenchFigures {
 }
 
 const SPECTATORS = 3;
-
-/**
- * CPU time so far of the PostgreSQL backends serving one database (their
- * process titles name it), per process: the server is shared with other
- * helpers' tests, whose backends are left out.
- */
-function postgresCpuMs(database: string): Map<number, number> {
-  const byPid = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      byPid.set(Number(entry), (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return byPid;
-}
-
-/** CPU used between two samples by the processes still there at the second. */
-function cpuBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
 
 interface Socket {
   readonly ws: WebSocket;
@@ -153,7 +125,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
   const scripts = scriptedGames(64, 400);
 
   const database = await createDatabase(adminUrl, "kingside_play_bench");
-  const server = await startServerOn(database.url, "play-bench", profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  const server = await startServerOn(database.url, "play-bench", profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
   const bare = await startProcess(["--import", "tsx", "bench/bare-ws.ts"], {}, /listening (ws:\/\/\S+)/);
   try {
     const serverPid = server.child.pid ?? 0;

@@ -4,7 +4,7 @@
  * sockets spread over loopback addresses, percentiles.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 
 /** The hub allows 50 sockets per client address: the load spreads over 127.0.0.0/8. */
@@ -26,6 +26,33 @@ export function processUsage(pid: number): { rssBytes: number; cpuMs: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   return { rssBytes: rssKb * 1024, cpuMs: ticks * 10 };
+}
+
+/**
+ * CPU time so far of the PostgreSQL backends serving one database (their
+ * process titles name it), per process: the server is shared with other
+ * helpers' tests, whose backends are left out.
+ */
+export function postgresCpuMs(database: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      byPid.set(Number(entry), (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return byPid;
+}
+
+/** CPU used between two samples by the processes still there at the second. */
+export function cpuBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 export interface BenchProcess {
@@ -62,10 +89,10 @@ export function startProcess(args: string[], env: Record<string, string>, ready:
 }
 
 /** The real server on PostgreSQL, no demo data, no Redis (one instance), errors only in its log. */
-export function startServerOn(databaseUrl: string, instanceId: string, nodeArgs: string[] = []): Promise<BenchProcess> {
+export function startServerOn(databaseUrl: string, instanceId: string, options: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<BenchProcess> {
   return startProcess(
-    [...nodeArgs, "--import", "tsx", "src/server/main.ts"],
-    { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: databaseUrl, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: instanceId },
+    [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"],
+    { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: databaseUrl, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: instanceId, ...options.env },
     /serving on (http:\/\/\S+)/,
   );
 }

@@ -67,7 +67,7 @@ function onFrame(member: Member, raw: Buffer): void {
   const message = JSON.parse(raw.toString()) as { type: string; data: { id?: string; code?: string; type?: string; payload?: { text?: string } } };
   if (message.type === "ack" || message.type === "refusal") {
     const id = message.data.id ?? "";
-    pendingAcks.get(id)?.(message as { type: string; data: { code?: string } });
+    pendingAcks.get(id)?.(message);
     pendingAcks.delete(id);
     return;
   }
