@@ -42,7 +42,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const millionUrl = process.env.BENCH_DATABASE_URL;
 
 const bare = await startBareFastify();
-const site = await startKingside();
+const site = await startKingside().catch(async (error: unknown) => {
+  await bare.stop();
+  throw error;
+});
 const results: LoadResult[] = [];
 try {
   results.push(await measure("bare fastify /hello", `${bare.baseUrl}/hello`, { seconds }));

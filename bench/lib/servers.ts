@@ -39,7 +39,7 @@ export async function startKingside(extraEnv: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), "kingside-bench-"));
   // node itself with tsx's loader, not `npx tsx` (whose child would outlive a SIGTERM to npx and hold the pipes open).
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SITE_URL: "http://127.0.0.1", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const baseUrl = await waitForListening(child, /serving on (http:\/\/\S+)/);
