@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import pg from "pg";
 import { WebSocket } from "ws";
 import { createClock } from "../src/chess/clock.ts";
 import { users } from "../src/features/accounts/accounts.tables.server.ts";
@@ -12,6 +9,7 @@ import { games } from "../src/features/play/play.tables.server.ts";
 import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
 import { scriptedGames } from "./game-hold/scenario.ts";
+import { addressOf, benchAdminUrl, cpuBetween, createDatabase, openAll, percentile, postgresCpuMs, processUsage, round, sleep, startProcess, startServerOn } from "./lib/bench-kit.ts";
 
 /**
  * The play benchmark (issue 9): concurrent live games over loopback
@@ -59,74 +57,6 @@ export interface PlayBenchFigures {
 }
 
 const SPECTATORS = 3;
-/** The hub allows 50 sockets per client address: the load spreads over 127.0.0.0/8. */
-const SOCKETS_PER_ADDRESS = 40;
-const percentile = (sorted: readonly number[], p: number): number => round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-const round = (value: number): number => Math.round(value * 100) / 100;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const addressOf = (index: number): string => `127.0.${1 + Math.floor(index / SOCKETS_PER_ADDRESS / 250)}.${1 + (Math.floor(index / SOCKETS_PER_ADDRESS) % 250)}`;
-
-/** A process's resident memory and CPU time so far (Linux /proc). */
-function processUsage(pid: number): { rssBytes: number; cpuMs: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  return { rssBytes: rssKb * 1024, cpuMs: ticks * 10 };
-}
-
-/**
- * CPU time so far of the PostgreSQL backends serving one database (their
- * process titles name it), per process: the server is shared with other
- * helpers' tests, whose backends are left out.
- */
-function postgresCpuMs(database: string): Map<number, number> {
-  const byPid = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      byPid.set(Number(entry), (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return byPid;
-}
-
-/** CPU used between two samples by the processes still there at the second. */
-function cpuBetween(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (match?.[1]) {
-        resolve({
-          child,
-          url: match[1].replace("localhost", "127.0.0.1"),
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once("exit", () => done());
-              child.kill("SIGTERM");
-            }),
-        });
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}:\n${output}`)));
-  });
-}
 
 interface Socket {
   readonly ws: WebSocket;
@@ -144,32 +74,6 @@ function openSocket(url: string, index: number, cookie?: string): Promise<Socket
     ws.once("open", () => resolve({ ws, onMessage: (handler) => handlers.push(handler) }));
     ws.once("error", reject);
   });
-}
-
-/** Opens sockets a batch at a time (a burst of thousands of handshakes only measures the accept queue). */
-async function openAll<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
-  const opened: T[] = [];
-  for (let start = 0; start < count; start += 200) {
-    opened.push(...(await Promise.all(Array.from({ length: Math.min(200, count - start) }, (_, offset) => open(start + offset)))));
-  }
-  return opened;
-}
-
-async function createDatabase(adminUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `kingside_play_bench_${process.pid}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Players (with sessions) and their games, written straight into the tables: the bench measures moves, not sign-ins. */
@@ -212,7 +116,7 @@ async function prepareGames(databaseUrl: string, count: number): Promise<{ gameI
 }
 
 export async function runPlayBench(): Promise<PlayBenchFigures> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const adminUrl = benchAdminUrl();
   const gameCount = Number(process.env.BENCH_PLAY_GAMES ?? 1000);
   const offered = Number(process.env.BENCH_PLAY_RATE ?? 2000);
   const seconds = Number(process.env.BENCH_PLAY_SECONDS ?? 15);
@@ -220,12 +124,8 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
   const meanThinkMs = (gameCount / offered) * 1000;
   const scripts = scriptedGames(64, 400);
 
-  const database = await createDatabase(adminUrl);
-  const server = await startProcess(
-    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "--import", "tsx", "src/server/main.ts"],
-    { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: database.url, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: "play-bench" },
-    /serving on (http:\/\/\S+)/,
-  );
+  const database = await createDatabase(adminUrl, "kingside_play_bench");
+  const server = await startServerOn(database.url, "play-bench", profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
   const bare = await startProcess(["--import", "tsx", "bench/bare-ws.ts"], {}, /listening (ws:\/\/\S+)/);
   try {
     const serverPid = server.child.pid ?? 0;

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { measure, type LoadResult } from "./lib/load.ts";
 import { startBareFastify, startKingside } from "./lib/servers.ts";
+import { runClubsBench } from "./clubs.ts";
 import { runPlayBench } from "./play.ts";
 
 /**
@@ -14,19 +15,23 @@ import { runPlayBench } from "./play.ts";
  * JSON, the member page, presence and member search are measured on it too.
  *
  * Then the play benchmark (bench/play.ts: live games over WebSockets on
- * PostgreSQL) writes bench/results/play-<timestamp>.json. `npm run bench --
- * http` or `-- play` runs one of the two.
+ * PostgreSQL) writes bench/results/play-<timestamp>.json, and the clubs
+ * benchmark (bench/clubs.ts: a 2,000-member chat room, the pages of a
+ * 100,000-member club) bench/results/clubs-<timestamp>.json. `npm run bench
+ * -- http`, `-- play` or `-- clubs` runs one of them.
  */
+const modes = ["http", "play", "clubs"] as const;
 const only = process.argv[2];
-if (only !== undefined && only !== "http" && only !== "play") throw new Error(`npm run bench [http|play], not "${only}"`);
-if (only !== "play") await runHttpBench();
-if (only !== "http") await runPlay();
+if (only !== undefined && !(modes as readonly string[]).includes(only)) throw new Error(`npm run bench [${modes.join("|")}], not "${only}"`);
+if (only === undefined || only === "http") await runHttpBench();
+if (only === undefined || only === "play") writeReport("play", await runPlayBench());
+if (only === undefined || only === "clubs") writeReport("clubs", await runClubsBench());
 
-async function runPlay(): Promise<void> {
-  const figures = await runPlayBench();
-  const report = { benchmark: "play", date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", ...figures };
+/** A benchmark's figures with the machine and the date, printed and written to bench/results/<name>-<timestamp>.json. */
+function writeReport(benchmark: string, figures: object): void {
+  const report = { benchmark, date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", ...figures };
   mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/play-${report.date.replace(/[:.]/g, "-")}.json`;
+  const file = `bench/results/${benchmark}-${report.date.replace(/[:.]/g, "-")}.json`;
   writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
   console.log(JSON.stringify(report, null, 2));
   console.log(`written ${file}`);
@@ -37,7 +42,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const millionUrl = process.env.BENCH_DATABASE_URL;
 
 const bare = await startBareFastify();
-const site = await startKingside();
+const site = await startKingside().catch(async (error: unknown) => {
+  await bare.stop();
+  throw error;
+});
 const results: LoadResult[] = [];
 try {
   results.push(await measure("bare fastify /hello", `${bare.baseUrl}/hello`, { seconds }));

@@ -8,12 +8,14 @@ export interface LoadResult {
   readonly latencyP99Ms: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** Every request answered, the warm-up's included (to share a process's CPU time out over). */
+  readonly requestsServed: number;
 }
 
 /** A bounded load run against one URL on loopback (fixed duration, fixed connections). */
 export async function measure(name: string, url: string, options: { seconds?: number; connections?: number } = {}): Promise<LoadResult> {
   // Warm up first: JIT, caches and connection pools.
-  await autocannon({ url, connections: 10, duration: 2 });
+  const warmup = await autocannon({ url, connections: 10, duration: 2 });
   const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
   return {
     name,
@@ -23,5 +25,6 @@ export async function measure(name: string, url: string, options: { seconds?: nu
     latencyP99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    requestsServed: warmup.requests.total + result.requests.total,
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 
 export interface RunningServer {
   readonly baseUrl: string;
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,17 +37,18 @@ function stopper(child: ChildProcess, cleanup: () => void = () => undefined) {
 /** The real site (embedded database, demo data) in its own process. */
 export async function startKingside(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "kingside-bench-"));
-  const child = spawn("npx", ["tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
+  // node itself with tsx's loader, not `npx tsx` (whose child would outlive a SIGTERM to npx and hold the pipes open).
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SITE_URL: "http://127.0.0.1", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const baseUrl = await waitForListening(child, /serving on (http:\/\/\S+)/);
-  return { baseUrl: baseUrl.replace("localhost", "127.0.0.1"), stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return { baseUrl: baseUrl.replace("localhost", "127.0.0.1"), pid: child.pid ?? 0, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** The baseline bare Fastify process. */
 export async function startBareFastify(): Promise<RunningServer> {
-  const child = spawn("npx", ["tsx", "bench/bare-fastify.ts"], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-fastify.ts"], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
   const baseUrl = await waitForListening(child, /listening (http:\/\/\S+)/);
-  return { baseUrl, stop: stopper(child) };
+  return { baseUrl, pid: child.pid ?? 0, stop: stopper(child) };
 }

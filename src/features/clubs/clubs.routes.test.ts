@@ -275,4 +275,29 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     // The demo clubs are there.
     expect(await anonymous().html("/clubs/find")).toContain('data-club="kingside-knights"');
   });
+
+  it("pages through a large club's members newest first with no one missed or twice, pages past the middle included (read from the oldest end)", async () => {
+    const tag = `pg${Date.now().toString(36)}`;
+    const created = await db()
+      .insert(users)
+      .values(Array.from({ length: 160 }, (_, index) => ({ username: `${tag}_${index}`, usernameKey: `${tag}_${index}` })))
+      .returning({ id: users.id });
+    const ids = created.map((row) => row.id);
+    const club = await createTestClub(db(), { owner: ids[0] ?? 0, members: ids });
+    // Joined at seven different times, so the order has ties that only the member id settles.
+    await db().execute(sql`update ${clubMembers} set joined_at = now() - (${clubMembers.userId} % 7) * interval '1 minute' where ${clubMembers.clubId} = ${club.id}`);
+    const newestFirst = await db()
+      .select({ username: users.username })
+      .from(clubMembers)
+      .innerJoin(users, eq(users.id, clubMembers.userId))
+      .where(eq(clubMembers.clubId, club.id))
+      .orderBy(sql`${clubMembers.joinedAt} desc, ${clubMembers.userId} desc`);
+    const listed = async (page: number) => [...(await anonymous().html(`/clubs/members/${club.url}?page=${page}`)).matchAll(/data-member="([^"]+)"/g)].map((match) => match[1]);
+
+    // 160 members, 50 a page: pages 1 and 2 read from the newest end, 3 (full) and 4 (the last 10) from the oldest.
+    const pages = [await listed(1), await listed(2), await listed(3), await listed(4)];
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 50, 10]);
+    expect(pages.flat()).toEqual(newestFirst.map((row) => row.username));
+    expect(await listed(5)).toEqual([]);
+  });
 });

@@ -168,6 +168,27 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     });
   }
 
+  /**
+   * Members `offset` to `offset + limit` of a club, newest first. OFFSET
+   * reads every row it skips, so a slice past the middle is read from the
+   * oldest end (ascending, then turned round): the last page of a
+   * 100,000-member club costs what the first does, and no page reads more
+   * than half the club's rows. `total` is the club's member_count, kept in the
+   * same transaction as club_members, so both ends agree on where a row is.
+   */
+  async function newestFirstSlice(clubId: number, offset: number, limit: number, total: number): Promise<{ userId: number; joinedAt: Date }[]> {
+    const ofClub = () => db.select({ userId: clubMembers.userId, joinedAt: clubMembers.joinedAt }).from(clubMembers).where(eq(clubMembers.clubId, clubId));
+    if (offset * 2 <= total || offset >= total) {
+      return ofClub().orderBy(desc(clubMembers.joinedAt), desc(clubMembers.userId)).limit(limit).offset(offset);
+    }
+    const fromOldest = Math.max(0, total - offset - limit);
+    const rows = await ofClub()
+      .orderBy(asc(clubMembers.joinedAt), asc(clubMembers.userId))
+      .limit(total - offset - fromOldest)
+      .offset(fromOldest);
+    return rows.reverse();
+  }
+
   function listWhere(filter: Omit<ClubListFilter, "page">): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.q) conditions.push(sql`lower(${clubs.name}) like ${`%${escapeLike(filter.q)}%`}`);
@@ -416,14 +437,9 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
         return { entries: await withMembers(pageRows, clubId), total: rows.length, page: options.page, pageSize };
       }
       const [club] = await db.select({ memberCount: clubs.memberCount }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
-      const rows = await db
-        .select({ userId: clubMembers.userId, joinedAt: clubMembers.joinedAt })
-        .from(clubMembers)
-        .where(eq(clubMembers.clubId, clubId))
-        .orderBy(desc(clubMembers.joinedAt), desc(clubMembers.userId))
-        .limit(pageSize)
-        .offset((options.page - 1) * pageSize);
-      return { entries: await withMembers(rows, clubId), total: club?.memberCount ?? 0, page: options.page, pageSize };
+      const total = club?.memberCount ?? 0;
+      const rows = await newestFirstSlice(clubId, (options.page - 1) * pageSize, pageSize, total);
+      return { entries: await withMembers(rows, clubId), total, page: options.page, pageSize };
     },
 
     /** The newest members (the club page's "recent members"). */
