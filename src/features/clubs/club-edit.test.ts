@@ -82,6 +82,9 @@ describe.each(databaseTargets())("club images and the edit form on $name", (targ
     const page = await anonymous().html("/club/pictured-club");
     expect(page).toContain(`src="${row?.avatarUrl}"`);
     expect(page).toContain(`src="${row?.backgroundUrl}"`);
+    // Public-API clients get the icon as an absolute URL on the site.
+    const api = (await (await anonymous().get("/pub/club/pictured-club")).json()) as { icon?: string };
+    expect(api.icon).toMatch(new RegExp(`^https?://[^/]+${row?.avatarUrl ?? "-"}$`));
 
     // A browser sends an untouched file input as an empty file: no image, no refusal.
     const plain = await postMultipart(bob, "/callback/clubs/create", { name: "Plain Club", url: "plain-club", joinPolicy: "open" }, { avatar: { data: Buffer.alloc(0), type: "application/octet-stream", name: "" } });
@@ -123,7 +126,7 @@ describe.each(databaseTargets())("club images and the edit form on $name", (targ
   });
 
   it("lets the owner, an admin and site staff edit the club; a chat moderator, a plain member, a non-member and a visitor are refused and change nothing", async () => {
-    const [alice, bob, carla] = await Promise.all(["alice", "bob", "carla"].map(idOf));
+    const [alice, bob, carla] = [await idOf("alice"), await idOf("bob"), await idOf("carla")];
     // alice owns, bob is an admin, carla a chat moderator, ce_member a plain member; ce_outsider is in no club.
     const member = await idOf("ce_member");
     const club = await createTestClub(db(), { owner: alice, admins: [bob], chatModerators: [carla], members: [member] });
@@ -159,7 +162,8 @@ describe.each(databaseTargets())("club images and the edit form on $name", (targ
     expect(byStaff.status).toBe(200);
     const afterStaff = await clubRow(club.id);
     expect(afterStaff).toMatchObject({ name: "Renamed by Staff", description: "", avatarUrl: afterAdmin.avatarUrl });
-    expect(await sharp(await served(afterStaff.backgroundUrl).then((answer) => answer.data)).metadata()).toMatchObject({ width: CLUB_BACKGROUND_WIDTH, height: CLUB_BACKGROUND_HEIGHT });
+    const banner = await served(afterStaff.backgroundUrl);
+    expect(await sharp(banner.data).metadata()).toMatchObject({ width: CLUB_BACKGROUND_WIDTH, height: CLUB_BACKGROUND_HEIGHT });
   });
 
   it("refuses bad edit input with a clear error and changes nothing; the form post comes back to the edit page keeping what was typed", async () => {
