@@ -139,6 +139,11 @@ describe.each(databaseTargets())("club images and the edit form on $name", (targ
       expect(await codeOf(refused)).toBe("not_allowed");
     }
     expect((await edit(anonymous(), { name: "Anonymous" })).status).toBe(401);
+    // The owner's own browser, but a post without the CSRF token (a forged cross-site form): refused.
+    const forged = new FormData();
+    forged.set("name", "Forged");
+    forged.set("joinPolicy", "open");
+    expect((await (await as("alice")).request("POST", `/callback/club/edit/${club.id}`, { multipart: forged, csrf: false })).status).toBe(403);
     expect((await postMultipart(await as("alice"), "/callback/club/edit/no-such-club-here", { name: "Nowhere", joinPolicy: "open" }, {}, true)).status).toBe(404);
     expect(await clubRow(club.id)).toEqual(original);
 

@@ -62,8 +62,14 @@ const keptFieldsSchema = z
   .catch({});
 const keptFields = (body: unknown): Record<string, string | undefined> => keptFieldsSchema.parse(body ?? {});
 
-/** Decoding images costs CPU: a few club forms a minute per address is plenty for a person. */
-const imageFormRouteConfig = { rateLimit: { max: 20, timeWindow: "1 minute" } } as const;
+/**
+ * Decoding images costs CPU, so the two image forms have a limit of their own
+ * per address: a person saves a club form a few times a minute at most; one
+ * a second leaves room for several club staff behind one address (a school,
+ * a chess club's own network) while capping what one sender can make the
+ * server decode.
+ */
+const imageFormRouteConfig = { rateLimit: { max: 60, timeWindow: "1 minute" } } as const;
 
 
 const redirectBodySchema = z.object({ redirectUrl: z.string().max(2000).optional() }).loose();
