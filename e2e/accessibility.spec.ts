@@ -21,7 +21,8 @@ const visitorPages = [
   "/clubs",
 ] as const;
 
-const memberPages = ["/home", "/member/alice", "/notifications", "/settings", "/play/online/new"] as const;
+// /clubs with its create form, and the edit form of the demo club alice owns.
+const memberPages = ["/home", "/member/alice", "/notifications", "/settings", "/play/online/new", "/clubs", "/clubs/edit/kingside-knights"] as const;
 
 /** The serious and critical violations axe finds on the page as it stands, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -29,7 +29,7 @@ export const clubRolesFeature: FeatureDefinition<ClubRolesServices> = defineFeat
   createServices: createClubRolesServices,
 });
 
-function createClubsServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
+function createClubsServices({ db, outbox, storage }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
   const clubAccess = createClubAccess(db);
   return {
     /** Which club a url names and where a member stands in it: what the forum, chat and events features read. */
@@ -41,6 +41,7 @@ function createClubsServices({ db, outbox }: PlatformDeps, directory: MemberDire
       contacts,
       notifications,
       outbox,
+      storage,
     }),
   };
 }
@@ -55,7 +56,7 @@ export const clubsFeature: FeatureDefinition<ClubsServices> = defineFeature<Club
   createServices: (deps, earlier) => createClubsServices(deps, serviceFrom(earlier, "memberDirectory", "clubs"), serviceFrom(earlier, "contactGuard", "clubs"), serviceFrom(earlier, "notifications", "clubs").recorder),
   notificationTypes: clubNotificationTypes,
   async registerRoutes(app, { services, csrfSecret }) {
-    registerClubsRoutes(app, { clubs: services.clubs, access: services.clubAccess, csrfSecret });
+    await registerClubsRoutes(app, { clubs: services.clubs, access: services.clubAccess, csrfSecret });
     await registerPublicClubApi(app, services.clubs);
   },
 });

@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, type Result } from "../../platform/http/errors.ts";
@@ -11,11 +12,11 @@ import { requireLoggedIn } from "../accounts/viewer.server.ts";
 import { csrfBindingOf } from "../accounts/viewer.server.ts";
 import type { ClubAccess, ClubRef } from "./club-access.service.server.ts";
 import { clubViewerOf } from "./club-viewer.server.ts";
-import { clubMemberParamSchema, clubParamSchema, inviteBodySchema, manageRequestBodySchema, newClubSchema, roleBodySchema, secretBodySchema } from "./clubs.schema.ts";
+import { CLUB_BACKGROUND_MAX_BYTES, CLUB_KEPT_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_URL_MAX, clubJoinPolicies, isClubFormError, type ClubFormError } from "./clubs.constants.ts";
+import { clubEditSchema, clubMemberParamSchema, clubParamSchema, clubUploadsSchema, inviteBodySchema, manageRequestBodySchema, newClubSchema, roleBodySchema, secretBodySchema } from "./clubs.schema.ts";
 import type { ClubActor, ClubFailure, ClubsService } from "./clubs.service.server.ts";
 
-/** Each refusal's kind (its status: platform/http/failure-statuses.ts); its text is the message clubs.error.<code>. */
-type ClubFormError = "name_invalid" | "url_invalid" | "country_invalid" | "description_too_long" | "image_invalid" | "join_policy_invalid";
+/** Each refusal's kind (its status: platform/http/failure-statuses.ts); its text is clubs.create.error.<code> for the forms' own, clubs.error.<code> otherwise. */
 declareFailures<ClubFailure | ClubFormError>({
   sign_in: "unauthenticated",
   already_member: "conflict",
@@ -39,9 +40,36 @@ declareFailures<ClubFailure | ClubFormError>({
   url_invalid: "invalid",
   country_invalid: "invalid",
   description_too_long: "invalid",
-  image_invalid: "invalid",
   join_policy_invalid: "invalid",
+  avatar_too_large: "too_large",
+  background_too_large: "too_large",
+  avatar_not_image: "unsupported_media",
+  background_not_image: "unsupported_media",
 });
+
+/** The message of a create or edit form's refusal. */
+const formMessageKey = (code: string): string => (isClubFormError(code) ? `clubs.create.error.${code}` : `clubs.error.${code}`);
+
+/** What a refused create or edit form comes back with, so nothing typed is lost (the files a browser never refills). */
+const keptFieldsSchema = z
+  .object({
+    name: z.string().transform((value) => value.slice(0, CLUB_NAME_MAX)).optional().catch(undefined),
+    url: z.string().transform((value) => value.slice(0, CLUB_URL_MAX)).optional().catch(undefined),
+    description: z.string().transform((value) => value.slice(0, CLUB_KEPT_DESCRIPTION_MAX)).optional().catch(undefined),
+    country: z.string().max(2).optional().catch(undefined),
+    joinPolicy: z.enum(clubJoinPolicies).optional().catch(undefined),
+  })
+  .catch({});
+const keptFields = (body: unknown): Record<string, string | undefined> => keptFieldsSchema.parse(body ?? {});
+
+/**
+ * Decoding images costs CPU, so the two image forms have a limit of their own
+ * per address: a person saves a club form a few times a minute at most; one
+ * a second leaves room for several club staff behind one address (a school,
+ * a chess club's own network) while capping what one sender can make the
+ * server decode.
+ */
+const imageFormRouteConfig = { rateLimit: { max: 60, timeWindow: "1 minute" } } as const;
 
 
 const redirectBodySchema = z.object({ redirectUrl: z.string().max(2000).optional() }).loose();
@@ -78,7 +106,7 @@ export interface ClubsRouteDeps {
 }
 
 /** The club callbacks of spec 000 §7 (and the few the pages need besides): thin, each one service call. */
-export function registerClubsRoutes(app: FastifyInstance, deps: ClubsRouteDeps): void {
+export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRouteDeps): Promise<void> {
   const { clubs, access } = deps;
 
   async function clubOf(request: FastifyRequest): Promise<ClubRef> {
@@ -94,25 +122,44 @@ export function registerClubsRoutes(app: FastifyInstance, deps: ClubsRouteDeps):
     return params.data.username;
   }
 
-  // Any basic or higher member creates a club and becomes its owner.
-  app.post("/callback/clubs/create", async (request, reply) => {
-    const actor = actorOf(request);
-    const session = requireLoggedIn(request);
-    if (!levelAllows(session.user.membershipLevel, atLeast("basic"))) throw new AppError("forbidden");
-    const form = generateLink("web_clubs");
-    const parsed = newClubSchema.safeParse(request.body ?? {});
-    const keep = (body: unknown): Record<string, string | undefined> => {
-      const fields = z.object({ name: z.string().max(100).optional(), url: z.string().max(64).optional() }).loose().safeParse(body ?? {});
-      return fields.success ? { name: fields.data.name, url: fields.data.url } : {};
-    };
-    if (!parsed.success) {
-      const code = parsed.error.issues[0]?.message ?? "name_invalid";
-      return formFailed(request, reply, { code, message: translate(request, `clubs.create.error.${code}`) }, `${form}#create-club`, keep(request.body));
-    }
-    const { country, ...rest } = parsed.data;
-    const result = await clubs.create(actor, { ...rest, countryCode: country });
-    if (!result.ok) return formFailed(request, reply, { code: result.error, message: translate(request, `clubs.create.error.${result.error}`) }, `${form}#create-club`, keep(request.body));
-    return formSucceeded(request, reply, generateLink("web_club", { url: result.value.url }), { club: result.value });
+  // The create and edit forms carry files: multipart bodies are parsed for these routes only (JSON still works),
+  // and their fields (the CSRF token among them) are in the body before the CSRF check.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: "keyValues",
+      // One byte over the larger limit is enough to know a file is too large; the rest is read and dropped.
+      limits: { fileSize: CLUB_BACKGROUND_MAX_BYTES + 1, files: 2, fields: 10, parts: 14, fieldSize: 32 * 1024 },
+      throwFileSizeLimit: false,
+    });
+
+    // Any basic or higher member creates a club and becomes its owner.
+    scope.post("/callback/clubs/create", { config: imageFormRouteConfig }, async (request, reply) => {
+      const actor = actorOf(request);
+      const session = requireLoggedIn(request);
+      if (!levelAllows(session.user.membershipLevel, atLeast("basic"))) throw new AppError("forbidden");
+      const back = `${generateLink("web_clubs")}#create-club`;
+      const refused = (code: string) => formFailed(request, reply, { code, message: translate(request, formMessageKey(code)) }, back, keptFields(request.body));
+      const parsed = newClubSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "name_invalid");
+      const { country, ...rest } = parsed.data;
+      const result = await clubs.create(actor, { ...rest, countryCode: country }, clubUploadsSchema.parse(request.body ?? {}));
+      if (!result.ok) return refused(result.error);
+      return formSucceeded(request, reply, generateLink("web_club", { url: result.value.url }), { club: result.value });
+    });
+
+    // The owner, admins and site staff edit the club (the policy's "edit"); the url slug stays.
+    scope.post("/callback/club/edit/:id", { config: imageFormRouteConfig }, async (request, reply) => {
+      const club = await clubOf(request);
+      const actor = actorOf(request);
+      const back = generateLink("web_clubs_edit", { url: club.url });
+      const refused = (code: string) => formFailed(request, reply, { code, message: translate(request, formMessageKey(code)) }, back, keptFields(request.body));
+      const parsed = clubEditSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "name_invalid");
+      const { country, ...rest } = parsed.data;
+      const result = await clubs.edit(actor, club.id, { ...rest, countryCode: country }, clubUploadsSchema.parse(request.body ?? {}));
+      if (!result.ok) return refused(result.error);
+      return formSucceeded(request, reply, generateLink("web_club", { url: result.value.url }), { club: result.value });
+    });
   });
 
   app.post("/callback/club/join/:id", async (request, reply) => {

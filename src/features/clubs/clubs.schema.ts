@@ -2,35 +2,44 @@ import { z } from "zod";
 import { countryCodes } from "../accounts/registration/countries.ts";
 import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_NAME_MIN, CLUB_URL_PATTERN, clubJoinPolicies } from "./clubs.constants.ts";
 
-/** An http(s) image address or nothing (an empty field). */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(500, { error: "image_invalid" })
-  .transform((value) => (value === "" ? null : value))
-  .pipe(z.union([z.null(), z.url({ protocol: /^https?$/, error: "image_invalid" })]));
-
-/** The create-a-club form (POST /callback/clubs/create); each error is a message id clubs.create.error.<code>. */
-export const newClubSchema = z.object({
+/** The fields the create and edit forms share; each error is a message id clubs.create.error.<code>. */
+const clubProfileFields = {
   name: z.string({ error: "name_invalid" }).trim().min(CLUB_NAME_MIN, { error: "name_invalid" }).max(CLUB_NAME_MAX, { error: "name_invalid" }),
+  description: z.string({ error: "description_too_long" }).trim().max(CLUB_DESCRIPTION_MAX, { error: "description_too_long" }).default(""),
+  country: z
+    .string({ error: "country_invalid" })
+    .trim()
+    .transform((value) => value.toUpperCase() || "XX")
+    .pipe(z.enum(countryCodes, { error: "country_invalid" }))
+    .default("XX"),
+  joinPolicy: z.enum(clubJoinPolicies, { error: "join_policy_invalid" }),
+};
+
+/** The create-a-club form (POST /callback/clubs/create); its images come as files beside these fields. */
+export const newClubSchema = z.object({
+  ...clubProfileFields,
   url: z
     .string({ error: "url_invalid" })
     .trim()
     .transform((value) => value.toLowerCase())
     .pipe(z.string().regex(new RegExp(CLUB_URL_PATTERN), { error: "url_invalid" })),
-  description: z.string().trim().max(CLUB_DESCRIPTION_MAX, { error: "description_too_long" }).default(""),
-  country: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase() || "XX")
-    .pipe(z.enum(countryCodes, { error: "country_invalid" }))
-    .default("XX"),
-  avatarUrl: imageUrl.default(null),
-  backgroundUrl: imageUrl.default(null),
-  joinPolicy: z.enum(clubJoinPolicies, { error: "join_policy_invalid" }),
 });
 
-export const clubCreateErrors = ["name_invalid", "url_invalid", "description_too_long", "country_invalid", "image_invalid", "join_policy_invalid", "url_taken"] as const;
+/** The edit-club form (POST /callback/club/edit/{id}): the same fields without the slug, which stays (decision 0036). */
+export const clubEditSchema = z.object({
+  ...clubProfileFields,
+  /** The form's checkbox ("1" or "on" when ticked; a JSON caller may send true). */
+  removeBackground: z
+    .union([z.string(), z.boolean()])
+    .optional()
+    .transform((value) => value === "1" || value === "on" || value === true),
+});
+
+/** The files of a create or edit post (multipart: file fields arrive as Buffers); anything else there is ignored. */
+export const clubUploadsSchema = z.object({
+  avatar: z.instanceof(Buffer).optional().catch(undefined),
+  background: z.instanceof(Buffer).optional().catch(undefined),
+});
 
 /** "{url or digits}" in a callback path. */
 export const clubParamSchema = z.object({ id: z.string().min(1).max(64) });

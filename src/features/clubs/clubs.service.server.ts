@@ -3,12 +3,14 @@ import { and, asc, count, desc, eq, gte, inArray, notInArray, sql, type SQL } fr
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import type { FileStorage } from "../../platform/storage/file-storage.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { isClosedLevel } from "../accounts/levels.ts";
 import type { MemberDirectory, PublicMember } from "../accounts/member-directory.service.server.ts";
 import type { ClubRoleName } from "../accounts/roles.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import { toClubRef, type ClubAccess, type ClubRef } from "./club-access.service.server.ts";
+import { deleteStoredImages, storeClubImages, type ClubImageFailure, type ClubUploads, type StoredClubImages } from "./club-images.server.ts";
 import { clubActionRefusal, clubJoinState, isOwner, memberRemovalRefusal, type ClubAction, type ClubJoinState, type ClubRefusal, type ClubStanding, type ClubViewer } from "./club-role.policy.ts";
 import { CLUB_MEMBERS_PAGE_SIZE, CLUBS_PAGE_SIZE, type ClubJoinPolicy } from "./clubs.constants.ts";
 import { clubInvitations, clubJoinRequests, clubMembers, clubRoles, clubs } from "./clubs.tables.server.ts";
@@ -26,19 +28,27 @@ export type ClubFailure =
   | "target_already_member"
   | "already_owner"
   | "blocked"
-  | "cannot_remove";
+  | "cannot_remove"
+  | ClubImageFailure;
 
 /** Who acts: the policy's viewer plus the username notices name them by. */
 export type ClubActor = NonNullable<ClubViewer> & { readonly username: string };
 
-export interface NewClub {
+/** What the owner may change after creating the club (the url slug stays: decision 0036). */
+export interface ClubProfile {
   readonly name: string;
-  readonly url: string;
   readonly description: string;
   readonly countryCode: string;
-  readonly avatarUrl: string | null;
-  readonly backgroundUrl: string | null;
   readonly joinPolicy: ClubJoinPolicy;
+}
+
+export interface NewClub extends ClubProfile {
+  readonly url: string;
+}
+
+export interface ClubEdit extends ClubProfile {
+  /** Drop the custom background (a background uploaded in the same post wins). */
+  readonly removeBackground: boolean;
 }
 
 export interface ClubDetails extends ClubRef {
@@ -98,6 +108,8 @@ export interface ClubsDeps {
   readonly contacts: ContactGuard;
   readonly notifications: NotificationRecorder;
   readonly outbox: OutboxNotifier;
+  /** Where uploaded club avatars and backgrounds live (the site's one file storage). */
+  readonly storage: FileStorage;
 }
 
 /**
@@ -106,7 +118,13 @@ export interface ClubsDeps {
  * changes anything; membership and the member count change in one transaction.
  */
 export function createClubsService(db: Database, deps: ClubsDeps) {
-  const { access, directory, contacts, notifications, outbox } = deps;
+  const { access, directory, contacts, notifications, outbox, storage } = deps;
+
+  /** The first part of a club image's storage key: the slug, which never changes (cut to fit the key's length). */
+  const imagePrefix = (url: string): string => url.slice(0, 40);
+
+  /** Undoes storeClubImages when the write it was for was refused. */
+  const discard = (stored: StoredClubImages): Promise<void> => deleteStoredImages(storage, [stored.avatar, stored.background]);
 
   async function standingIn(tx: Database, clubId: number, memberId: number): Promise<ClubStanding> {
     const [membership] = await tx.select({ userId: clubMembers.userId }).from(clubMembers).where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, memberId))).limit(1);
@@ -213,13 +231,16 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
       return { standing, joinState: clubJoinState(viewer, standing, club, pending) };
     },
 
-    async create(actor: ClubActor, input: NewClub): Promise<Result<ClubRef, ClubFailure>> {
-      return db.transaction(async (tx) => {
+    /** A new club owned by `actor`; its uploaded images are checked, resized and stored before anything is written. */
+    async create(actor: ClubActor, input: NewClub, uploads: ClubUploads = {}): Promise<Result<ClubRef, ClubFailure>> {
+      const images = await storeClubImages(storage, imagePrefix(input.url), uploads);
+      if (!images.ok) return images;
+      const result = await db.transaction(async (tx): Promise<Result<ClubRef, ClubFailure>> => {
         const [taken] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.url, input.url)).limit(1);
         if (taken) return fail("url_taken");
         const [row] = await tx
           .insert(clubs)
-          .values({ ...input, memberCount: 1, invitationSecret: input.joinPolicy === "invite" ? newSecret() : null })
+          .values({ ...input, avatarUrl: images.value.avatar ?? null, backgroundUrl: images.value.background ?? null, memberCount: 1, invitationSecret: input.joinPolicy === "invite" ? newSecret() : null })
           .onConflictDoNothing()
           .returning(detailColumns);
         if (!row) return fail("url_taken");
@@ -227,6 +248,49 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
         await tx.insert(clubRoles).values({ clubId: row.id, userId: actor.id, role: "owner" });
         return ok(toClubRef(row));
       });
+      if (!result.ok) await discard(images.value);
+      return result;
+    },
+
+    /**
+     * The edit form: name, description, country, how members join, and new
+     * images. Refused before any image is decoded when the policy says no; a
+     * replaced or removed image's file is deleted once the change is committed.
+     */
+    async edit(actor: ClubActor, clubId: number, input: ClubEdit, uploads: ClubUploads = {}): Promise<Result<ClubRef, ClubFailure>> {
+      const club = await access.findClub(String(clubId));
+      if (!club) return fail("not_found");
+      const refusal = clubActionRefusal(actor, "edit", await access.standingOf(clubId, actor.id), club);
+      if (refusal) return fail(refusal);
+      const images = await storeClubImages(storage, imagePrefix(club.url), uploads);
+      if (!images.ok) return images;
+      const result = await guarded(actor, clubId, "edit", async (tx, before) => {
+        const backgroundUrl = images.value.background ?? (input.removeBackground ? null : before.backgroundUrl);
+        const avatarUrl = images.value.avatar ?? before.avatarUrl;
+        const [row] = await tx
+          .update(clubs)
+          .set({
+            name: input.name,
+            description: input.description,
+            countryCode: input.countryCode,
+            joinPolicy: input.joinPolicy,
+            avatarUrl,
+            backgroundUrl,
+            // An invitation-only club needs a link to be joined at all, as a new one gets at creation.
+            ...(input.joinPolicy === "invite" ? { invitationSecret: sql`coalesce(${clubs.invitationSecret}, ${newSecret()})` } : {}),
+          })
+          .where(eq(clubs.id, clubId))
+          .returning(detailColumns);
+        if (!row) return fail("not_found");
+        const replaced = [before.avatarUrl !== avatarUrl ? before.avatarUrl : null, before.backgroundUrl !== backgroundUrl ? before.backgroundUrl : null];
+        return ok({ club: toClubRef(row), replaced });
+      });
+      if (!result.ok) {
+        await discard(images.value);
+        return result;
+      }
+      await deleteStoredImages(storage, result.value.replaced);
+      return ok(result.value.club);
     },
 
     /** Joins an open club, or any club the member was invited into. */
@@ -417,11 +481,15 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
       });
     },
 
+    /** POST /callback/club/remove/custom_background/{club}: the club page loses its background and the storage its file. */
     async removeBackground(actor: ClubActor, clubId: number): Promise<Result<null, ClubFailure>> {
-      return guarded(actor, clubId, "remove_background", async (tx) => {
+      const result = await guarded(actor, clubId, "remove_background", async (tx, club) => {
         await tx.update(clubs).set({ backgroundUrl: null }).where(eq(clubs.id, clubId));
-        return ok(null);
+        return ok(club.backgroundUrl);
       });
+      if (!result.ok) return result;
+      await deleteStoredImages(storage, [result.value]);
+      return ok(null);
     },
 
     /** A page of members, newest first, or those whose username starts with `search`. */

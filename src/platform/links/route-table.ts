@@ -64,6 +64,7 @@ const clubsPages = {
   members: "features/clubs/pages/club-members-page.tsx",
   join: "features/clubs/pages/club-join-page.tsx",
   club: "features/clubs/pages/club-page.tsx",
+  edit: "features/clubs/pages/club-edit-page.tsx",
 } as const;
 const gamePage = "features/play/game-page/game-page.tsx";
 const siteTextPage = "features/site/pages/site-text-page.tsx";
@@ -133,6 +134,7 @@ export const pageRoutes = [
   { name: "web_clubs_search", path: "/clubs/search", file: clubsPages.find, feature: "clubs", query: ["q"] },
   { name: "web_clubs_home", path: "/clubs/home/{username}", file: clubsPages.ofMember, feature: "clubs", requirements: { username: USERNAME }, optional: ["username"] },
   { name: "web_clubs_members_invite", path: "/clubs/members/invite", file: clubsPages.invite, feature: "clubs" },
+  { name: "web_clubs_edit", path: "/clubs/edit/{url}", file: clubsPages.edit, feature: "clubs" },
   { name: "web_clubs_members", path: "/clubs/members/{url}", file: clubsPages.members, feature: "clubs" },
   { name: "web_clubs_events", path: "/clubs/events/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },
   { name: "web_clubs_current_events", path: "/clubs/currentevents/{url}", file: clubEventsPage, feature: "clubs", query: ["page"] },

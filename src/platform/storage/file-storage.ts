@@ -1,8 +1,10 @@
 /**
- * THE way the site keeps uploaded files (avatars now; backgrounds and club
- * images later): one interface, a local-disk default under the data directory
+ * THE way the site keeps uploaded files (member avatars, club avatars and
+ * backgrounds): one interface, a local-disk default under the data directory
  * (local-disk-storage.server.ts). A shared store (an object store for many
- * instances) is another implementation of the same interface.
+ * instances) is another implementation of the same interface. Uploaded
+ * images are checked and resized by uploaded-image.server.ts before they
+ * come here.
  *
  * Keys are "<folder>/<name>.<ext>" in lower-case letters, digits and dashes;
  * the server serves each file at `/uploads/<key>` (uploads.server.ts).

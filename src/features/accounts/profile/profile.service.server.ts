@@ -1,11 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
-import { storageKeyOfUrl, storedFileUrl, type FileStorage } from "../../../platform/storage/file-storage.ts";
+import { storageKeyOfUrl, type FileStorage } from "../../../platform/storage/file-storage.ts";
+import { resizedUpload, storeImage, type ImageShape } from "../../../platform/storage/uploaded-image.server.ts";
 import { users } from "../accounts.tables.server.ts";
-import { avatarImage } from "./avatar-image.server.ts";
-import type { ProfileBody, ProfileDetails, ProfileFailure } from "./profile.schema.ts";
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, type ProfileBody, type ProfileDetails, type ProfileFailure } from "./profile.schema.ts";
+
+/** A member's avatar: a square WebP of AVATAR_SIZE pixels from a JPEG, PNG, WebP or GIF. */
+const avatarShape: ImageShape = { maxBytes: AVATAR_MAX_BYTES, width: AVATAR_SIZE, height: AVATAR_SIZE, formats: ["jpeg", "png", "webp", "gif"] };
 
 /**
  * The member's own profile: names, location, country, bio and avatar, edited
@@ -54,12 +56,11 @@ export function createProfileService(db: Database, storage: FileStorage) {
     /** A new avatar from an upload: checked, resized, stored under a new random key; the old file goes. */
     async setAvatar(userId: number, upload: Buffer): Promise<Result<{ avatarUrl: string }, ProfileFailure>> {
       if (!(await editingAllowed(userId))) return fail("profile_editing_disallowed");
-      const image = await avatarImage(upload);
-      if (!image.ok) return image;
-      const key = `avatars/${userId}-${randomBytes(8).toString("hex")}.webp`;
-      await storage.put(key, image.value);
-      await replaceAvatar(userId, storedFileUrl(key));
-      return ok({ avatarUrl: storedFileUrl(key) });
+      const image = await resizedUpload(upload, avatarShape);
+      if (!image.ok) return fail(`avatar_${image.error}`);
+      const avatarUrl = await storeImage(storage, "avatars", String(userId), image.value);
+      await replaceAvatar(userId, avatarUrl);
+      return ok({ avatarUrl });
     },
 
     async removeAvatar(userId: number): Promise<Result<null, ProfileFailure>> {

@@ -1,6 +1,7 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
+import { isClubFormError } from "../clubs.constants.ts";
 
 /** A club as the lists show it (dates as ISO strings: loader data crosses to the browser). */
 export interface ClubListItem {
@@ -52,13 +53,13 @@ export function ClubList({ clubs, emptyId, labelledBy }: { clubs: readonly ClubL
   );
 }
 
-/** The refusal a form post came back with (?error=code), as an alert. */
+/** The refusal a form post came back with (?error=code), as an alert: the create and edit forms' own codes have their own messages. */
 export function ClubFormError({ code }: { code: string | null }) {
   const intl = useIntl();
   if (!code) return null;
   return (
     <p className="ks-form-error" role="alert">
-      {intl.formatMessage({ id: `clubs.error.${code}`, defaultMessage: intl.formatMessage({ id: "clubs.error.unknown" }) })}
+      {intl.formatMessage({ id: isClubFormError(code) ? `clubs.create.error.${code}` : `clubs.error.${code}`, defaultMessage: intl.formatMessage({ id: "clubs.error.unknown" }) })}
     </p>
   );
 }

@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       removeBackground: allowed("remove_background") && club.backgroundUrl !== null,
       sync: allowed("sync_member_count"),
       removeClosed: allowed("remove_closed"),
+      edit: allowed("edit"),
     },
     staff: staff.map((entry) => ({ username: entry.member.username, role: entry.role })),
     recent: recent.map((entry) => ({ username: entry.member.username, joinedAt: entry.joinedAt.toISOString() })),
@@ -130,6 +131,11 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         {joinState === "invitation_only" && <p role="status">{intl.formatMessage({ id: "clubs.join.invitation_only" })}</p>}
         {(joinState === "member" || joinState === "owner") && <p role="status">{intl.formatMessage({ id: joinState === "owner" ? "clubs.join.you_own" : "clubs.join.you_are_member" })}</p>}
         {can.leave && <ClubActionForm action={`/callback/club/leave/${id}`} back={here} label={intl.formatMessage({ id: "clubs.join.leave" })} testId="club-leave" />}
+        {can.edit && (
+          <a className="ks-button" href={link("web_clubs_edit", { url: club.url })} data-testid="club-edit">
+            {intl.formatMessage({ id: "clubs.page.edit" })}
+          </a>
+        )}
         {can.invite && (
           <a className="ks-button" href={link("web_clubs_members_invite", {}) + `?club=${encodeURIComponent(club.url)}`}>
             {intl.formatMessage({ id: "clubs.page.invite" })}

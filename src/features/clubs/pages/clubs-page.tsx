@@ -5,8 +5,10 @@ import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { clubViewerOfUser, formErrorOf } from "../club-page-viewer.server.ts";
-import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_NAME_MIN, CLUB_URL_HTML_PATTERN, CLUB_URL_MAX } from "../clubs.constants.ts";
-import { ClubList, type ClubListItem } from "../components/club-parts.tsx";
+import { CLUB_URL_HTML_PATTERN, CLUB_URL_MAX } from "../clubs.constants.ts";
+import { clubCountryOptions, keptClubFields } from "../club-form.server.ts";
+import { ClubFormError, ClubList, type ClubListItem } from "../components/club-parts.tsx";
+import { ClubProfileFields } from "../components/club-form-fields.tsx";
 import type { Route } from "./+types/clubs-page";
 import "../components/clubs.css";
 
@@ -21,13 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { clubs } = context.services;
   const viewer = clubViewerOfUser(context.viewer);
   const [mine, suggested, recent] = await Promise.all([viewer ? clubs.clubsOf(viewer.id, 50) : Promise.resolve([]), clubs.suggestedFor(viewer?.id ?? null, 10), clubs.recentlyActive(10)]);
-  const url = new URL(request.url);
+  const kept = keptClubFields(request);
   return {
     signedIn: viewer !== null,
     canCreate: viewer !== null && context.viewer.isMember,
     here: generateLink("web_clubs"),
     error: formErrorOf(request),
-    kept: { name: url.searchParams.get("name")?.slice(0, CLUB_NAME_MAX) ?? "", url: url.searchParams.get("url")?.slice(0, CLUB_URL_MAX) ?? "" },
+    kept: { name: kept.name ?? "", description: kept.description ?? "", country: kept.country ?? "XX", joinPolicy: kept.joinPolicy ?? "open" },
+    keptUrl: kept.url ?? "",
+    // Only the form needs the country names (a few KB): none for a visitor who cannot create.
+    countries: viewer !== null && context.viewer.isMember ? clubCountryOptions(request) : [],
     mine: mine.map(listItem),
     suggested: suggested.map(listItem),
     recent: recent.map(listItem),
@@ -35,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ClubsPage({ loaderData }: Route.ComponentProps) {
-  const { signedIn, canCreate, mine, suggested, recent, error, kept, here } = loaderData;
+  const { signedIn, canCreate, mine, suggested, recent, error, kept, keptUrl, countries, here } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   return (
@@ -62,49 +67,24 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
       {canCreate && (
         <section className="ks-club-section" aria-labelledby="create-club-title" id="create-club">
           <h2 id="create-club-title">{intl.formatMessage({ id: "clubs.create.title" })}</h2>
-          {error && (
-            <p className="ks-form-error" role="alert">
-              {intl.formatMessage({ id: `clubs.create.error.${error}`, defaultMessage: intl.formatMessage({ id: "clubs.error.unknown" }) })}
-            </p>
-          )}
-          <form method="post" action="/callback/clubs/create" className="ks-club-form" aria-labelledby="create-club-title">
+          <ClubFormError code={error} />
+          <form method="post" action="/callback/clubs/create" encType="multipart/form-data" className="ks-club-form" aria-labelledby="create-club-title">
             <FormSecurityFields />
             <input type="hidden" name="redirectUrl" value={here} />
-            <label>
-              {intl.formatMessage({ id: "clubs.create.name" })}
-              <input name="name" required minLength={CLUB_NAME_MIN} maxLength={CLUB_NAME_MAX} defaultValue={kept.name} />
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.url" })}
-              <input name="url" required pattern={CLUB_URL_HTML_PATTERN} maxLength={CLUB_URL_MAX} defaultValue={kept.url} aria-describedby="club-url-hint" />
-              <span id="club-url-hint" className="ks-club-list-facts">
-                {intl.formatMessage({ id: "clubs.create.url_hint" })}
-              </span>
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.description" })}
-              <textarea name="description" rows={4} maxLength={CLUB_DESCRIPTION_MAX} />
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.country" })}
-              <input name="country" maxLength={2} placeholder="XX" />
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.avatar" })}
-              <input name="avatarUrl" type="url" maxLength={500} />
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.background" })}
-              <input name="backgroundUrl" type="url" maxLength={500} />
-            </label>
-            <label>
-              {intl.formatMessage({ id: "clubs.create.join_policy" })}
-              <select name="joinPolicy" defaultValue="open">
-                <option value="open">{intl.formatMessage({ id: "clubs.join_policy.open" })}</option>
-                <option value="approval">{intl.formatMessage({ id: "clubs.join_policy.approval" })}</option>
-                <option value="invite">{intl.formatMessage({ id: "clubs.join_policy.invite" })}</option>
-              </select>
-            </label>
+            <ClubProfileFields
+              values={kept}
+              countries={countries}
+              idPrefix="create-club"
+              address={
+                <label>
+                  {intl.formatMessage({ id: "clubs.create.url" })}
+                  <input name="url" required pattern={CLUB_URL_HTML_PATTERN} maxLength={CLUB_URL_MAX} defaultValue={keptUrl} aria-describedby="club-url-hint" />
+                  <span id="club-url-hint" className="ks-club-list-facts">
+                    {intl.formatMessage({ id: "clubs.create.url_hint" })}
+                  </span>
+                </label>
+              }
+            />
             <button type="submit" className="ks-button ks-button-primary">
               {intl.formatMessage({ id: "clubs.create.submit" })}
             </button>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError } from "../../../platform/http/errors.ts";
 import { publicOriginsOf, registerPublicApiRoutes, sendCacheable } from "../../members/public-api/public-api-scope.server.ts";
 import type { PublicOrigins } from "../../members/public-api/public-api.schema.ts";
+import { absoluteImageUrl } from "../../members/public-api/public-api.presenter.ts";
 import type { ClubRoleName } from "../../accounts/roles.server.ts";
 import type { ClubDetails, ClubsService } from "../clubs.service.server.ts";
 
@@ -28,11 +29,12 @@ const urlIdSchema = z.object({ urlId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 export function presentPublicClub(club: ClubDetails, staff: readonly { username: string; role: ClubRoleName }[], origins: PublicOrigins): PublicClub {
+  const icon = absoluteImageUrl(club.avatarUrl, origins);
   return {
     "@id": `${origins.api}/club/${club.url}`,
     name: club.name,
     club_id: club.id,
-    ...(club.avatarUrl ? { icon: club.avatarUrl } : {}),
+    ...(icon ? { icon } : {}),
     country: `${origins.api}/country/${club.countryCode}`,
     average_daily_rating: 0,
     members_count: club.memberCount,

@@ -2,8 +2,8 @@ import type { PublicOrigins, PublicPlayer, PublicPlayerClubs } from "./public-ap
 import type { PublicMemberClub, PublicPlayerRecord } from "./public-api.service.server.ts";
 import { publicPlayerStatus } from "./player-status.ts";
 
-/** An avatar as an absolute URL: http(s) URLs as stored, site paths on the main host; anything else is left out. */
-function absoluteAvatar(avatarUrl: string | null, origins: PublicOrigins): string | undefined {
+/** An avatar or a club icon as an absolute URL: http(s) URLs as stored, site paths (uploads) on the main host; anything else is left out. */
+export function absoluteImageUrl(avatarUrl: string | null, origins: PublicOrigins): string | undefined {
   if (!avatarUrl) return undefined;
   if (/^https?:\/\/[^/\s]+/i.test(avatarUrl)) return avatarUrl;
   if (avatarUrl.startsWith("/") && !avatarUrl.startsWith("//")) return `${origins.site}${avatarUrl}`;
@@ -30,7 +30,7 @@ export function playerApiUrl(origins: PublicOrigins, username: string): string {
  */
 export function presentPublicPlayer(player: PublicPlayerRecord, origins: PublicOrigins): PublicPlayer {
   const name = fullName(player.firstName, player.lastName);
-  const avatar = absoluteAvatar(player.avatarUrl, origins);
+  const avatar = absoluteImageUrl(player.avatarUrl, origins);
   return {
     "@id": playerApiUrl(origins, player.username),
     url: `${origins.site}/member/${encodeURIComponent(player.username)}`,
@@ -52,13 +52,16 @@ export function presentPublicPlayer(player: PublicPlayerRecord, origins: PublicO
 /** A player's clubs, each with its API id, page and dates in Unix seconds. */
 export function presentPublicPlayerClubs(clubs: readonly PublicMemberClub[], origins: PublicOrigins): PublicPlayerClubs {
   return {
-    clubs: clubs.map((club) => ({
-      "@id": `${origins.api}/club/${club.url}`,
-      name: club.name,
-      url: `${origins.site}/club/${club.url}`,
-      ...(club.avatarUrl ? { icon: club.avatarUrl } : {}),
-      joined: Math.floor(club.joinedAt.getTime() / 1000),
-      last_activity: Math.floor(club.lastActivityAt.getTime() / 1000),
-    })),
+    clubs: clubs.map((club) => {
+      const icon = absoluteImageUrl(club.avatarUrl, origins);
+      return {
+        "@id": `${origins.api}/club/${club.url}`,
+        name: club.name,
+        url: `${origins.site}/club/${club.url}`,
+        ...(icon ? { icon } : {}),
+        joined: Math.floor(club.joinedAt.getTime() / 1000),
+        last_activity: Math.floor(club.lastActivityAt.getTime() / 1000),
+      };
+    }),
   };
 }
