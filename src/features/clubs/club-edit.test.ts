@@ -199,7 +199,7 @@ describe.each(databaseTargets())("club images and the edit form on $name", (targ
     const back = form.headers.get("location") ?? "";
     expect(back.startsWith(`/clubs/edit/${club.url}?`)).toBe(true);
     const html = await alice.html(back);
-    expect(html).toContain('role="alert">Choose a two-letter country code, or XX for international.</p>');
+    expect(html).toContain('role="alert">Choose a country from the list, or International.</p>');
     expect(html).toContain('value="Typed Name"');
     expect(html).toContain("Typed words.</textarea>");
     expect(html).toMatch(/<option value="invite" selected="">/);
