@@ -18,7 +18,7 @@ test.use({ baseURL, colorScheme: "dark" });
 
 const signIn = (browser: Browser, username: string, path: string) => signInAs(browser, username, path, { baseURL, viewport: { width: 1366, height: 900 } });
 
-test("a member creates an approval club, approves a request and brings a third member in by invitation link", async ({ browser }) => {
+test("a member creates an approval club, approves a request, the new member posts a topic and a chat line the owner sees live, and a third member joins by invitation link", async ({ browser }) => {
   test.setTimeout(120_000);
   const alice = await signIn(browser, "alice", "/clubs");
   const health = watchPage(alice.page);
@@ -44,6 +44,27 @@ test("a member creates an approval club, approves a request and brings a third m
   await expect(alice.page.getByTestId("club-member-count")).toHaveText("2 members");
   await bob.page.reload();
   await expect(bob.page.getByText("You are a member of this club.")).toBeVisible();
+
+  // Bob, now a member, starts a forum topic in the new club.
+  await bob.page.goto("/clubs/forum/approval-journey");
+  await bob.page.getByLabel("Title").fill("First meeting");
+  await bob.page.getByLabel("Message").fill("Thanks for letting me in. Friday blitz?");
+  await bob.page.getByRole("button", { name: "Post topic" }).click();
+  await expect(bob.page.getByRole("heading", { level: 1, name: "First meeting" })).toBeVisible();
+  await alice.page.goto("/clubs/forum/approval-journey");
+  await expect(alice.page.getByRole("link", { name: "First meeting" })).toBeVisible();
+
+  // And says so in the club's chat, which reaches Alice live.
+  await alice.page.goto("/club/chat/approval-journey");
+  const aliceLog = alice.page.getByRole("log");
+  await expect(aliceLog).toBeVisible();
+  await bob.page.goto("/club/chat/approval-journey");
+  await expect(alice.page.locator(".ks-club-chat__present")).toContainText("bob");
+  const line = `Topic is up, see you Friday ${Date.now()}`;
+  await bob.page.locator(".ks-club-chat__form").getByLabel("Message", { exact: true }).fill(line);
+  await bob.page.locator(".ks-club-chat__form").getByRole("button", { name: "Send" }).click();
+  await expect(aliceLog).toContainText(line);
+  await alice.page.goto("/club/approval-journey");
 
   // Alice makes an invitation link; Carla joins through it.
   await alice.page.getByRole("button", { name: "Make an invitation link" }).click();
