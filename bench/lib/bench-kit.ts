@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
+import { createPostgresDatabase } from "../../src/test/databases.ts";
 
 /** The hub allows 50 sockets per client address: the load spreads over 127.0.0.0/8. */
 const SOCKETS_PER_ADDRESS = 40;
@@ -101,22 +102,7 @@ export function startServerOn(databaseUrl: string, instanceId: string, options: 
 export const benchAdminUrl = (): string => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** A fresh database next to the admin URL's, dropped (sessions forced out) by `drop`. */
-export async function createDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export const createDatabase = createPostgresDatabase;
 
 /** Runs statements on a database through one connection. */
 export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

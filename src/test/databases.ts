@@ -27,26 +27,30 @@ const pglite: DatabaseTarget = {
   },
 };
 
+/** A fresh, empty PostgreSQL database beside the admin URL's; `drop` removes it, forcing its sessions out. */
+export async function createPostgresDatabase(adminUrl: string, prefix = "ks_test"): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 function postgres(adminUrl: string): DatabaseTarget {
   return {
     name: "postgres",
     async create() {
-      const name = `ks_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return {
-        databaseUrl: url.toString(),
-        async drop() {
-          const dropper = new pg.Client({ connectionString: adminUrl });
-          await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await dropper.end();
-        },
-      };
+      const database = await createPostgresDatabase(adminUrl);
+      return { databaseUrl: database.url, drop: database.drop };
     },
   };
 }

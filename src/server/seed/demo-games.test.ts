@@ -1,5 +1,4 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId } from "../../chess/rules.ts";
 import { users } from "../../features/accounts/accounts.tables.server.ts";
@@ -7,6 +6,7 @@ import { gameMoves, games, ratingHistory, ratings } from "../../features/play/pl
 import { ratedGameChange, type RatingRecord } from "../../features/play/rating-update.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { seedDemoDataIfEmpty } from "./demo-data.server.ts";
+import { createPostgresDatabase } from "../../test/databases.ts";
 
 /** Enough games for every ending and game type, few enough for a quick test; the site seeds more. */
 const FINISHED_GAMES = 400;
@@ -31,21 +31,9 @@ if (testDatabaseUrl) {
   backends.push({
     name: "postgres",
     async open() {
-      const name = `kingside_demo_games_${process.pid}_${Date.now()}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
-        await client.connect();
-        try {
-          await client.query(statement);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(testDatabaseUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 2 });
-      return { handle, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+      const database = await createPostgresDatabase(testDatabaseUrl, "kingside_demo_games");
+      const handle = await openDatabase({ databaseUrl: database.url, dataDir: "memory://", poolSize: 2 });
+      return { handle, drop: database.drop };
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { CLUB_AVATAR_MAX_BYTES, CLUB_BACKGROUND_MAX_BYTES, CLUB_DESCRIPTION_MAX, CLUB_IMAGE_ACCEPT, CLUB_NAME_MAX, CLUB_NAME_MIN, type ClubJoinPolicy } from "../clubs.constants.ts";
+import { CountrySelect } from "../../../ui/country-select.tsx";
 
 /** What the form starts with: a refused post's kept values, else the club's (edit) or nothing (create). */
 export interface ClubFormValues {
@@ -32,13 +33,7 @@ export function ClubProfileFields({ values, countries, idPrefix, address }: { va
       </label>
       <label>
         {intl.formatMessage({ id: "clubs.form.country" })}
-        <select name="country" defaultValue={values.country}>
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </select>
+        <CountrySelect countries={countries} defaultValue={values.country} />
       </label>
       <label>
         {intl.formatMessage({ id: "clubs.create.join_policy" })}

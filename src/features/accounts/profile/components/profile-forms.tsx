@@ -4,6 +4,7 @@ import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { defaultAvatarUrl } from "../../current-user.ts";
 import type { CountryOption } from "../../registration/country-options.server.ts";
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, PROFILE_LIMITS, type ProfileDetails } from "../profile-limits.ts";
+import { CountrySelect } from "../../../../ui/country-select.tsx";
 
 /**
  * The member's profile in /settings: the avatar (upload, remove) and the
@@ -64,13 +65,7 @@ export function ProfileForms({ profile, username, countries }: { profile: Profil
           </label>
           <label className="ks-field">
             <span>{intl.formatMessage({ id: "profile_settings.country" })}</span>
-            <select name="country" defaultValue={profile.country} required>
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
+            <CountrySelect countries={countries} defaultValue={profile.country} required />
           </label>
           <label className="ks-field">
             <span>{intl.formatMessage({ id: "profile_settings.bio" })}</span>
