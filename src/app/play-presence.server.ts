@@ -4,7 +4,9 @@
  * presence, after each commit, whose games started or ended, so the card,
  * the profile and the presence button show "playing" with the Watch link on
  * every instance; play asks presence how long a player has been away, for
- * the claim of victory or a draw. Neither feature imports the other; this definition, in the
+ * the claim of victory or a draw, and who is online, so that a live seek
+ * lasts only while its member is (even when the instance holding their socket
+ * died). Neither feature imports the other; this definition, in the
  * composition root, is where they meet.
  */
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../platform/composition/feature-definition.server.ts";
@@ -30,6 +32,7 @@ export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defin
       if (!found || found.status === "online") return null;
       return Math.max(0, Date.now() - Date.parse(found.statusAt));
     });
+    playActivity.usePresence({ onlineAmong: (memberIds) => presence.onlineAmong(memberIds) });
     return {};
   },
 });

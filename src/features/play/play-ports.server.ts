@@ -69,6 +69,15 @@ export interface PlayActivityListener {
   playersChanged(memberIds: readonly number[]): void;
 }
 
+/**
+ * Who is online now, on any instance (presence, through the composition
+ * root): a live seek lasts only while its member is there, which a socket's
+ * close cannot tell when the instance holding it died.
+ */
+export interface PlayPresence {
+  onlineAmong(memberIds: readonly number[]): Promise<ReadonlySet<number>>;
+}
+
 /** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */
 export function transactionsWithEvents(db: Database, events: PlayEventSink) {
   return async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {

@@ -25,13 +25,15 @@ import * as playTables from "./play.tables.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
-import type { PlayActivityListener } from "./play-ports.server.ts";
+import type { PlayActivityListener, PlayPresence } from "./play-ports.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
 
 type AwaySource = (gameId: number, memberId: number) => Promise<number | null>;
 
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
+/** How often each instance removes the live seeks of members who went offline (a dead instance's members go offline after presence's connection TTL). */
+export const ABSENT_SEEK_SWEEP_MS = 20_000;
 
 function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, gameRecords: GameRecordsPort, instanceId: string) {
   const members = createPlayMembers(directory, contacts);
@@ -42,6 +44,9 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
   // How long a player has been away (the claim buttons): the composition root supplies it from presence.
   let awaySource: AwaySource | null = null;
   const awayFromGameMs = (gameId: number, memberId: number) => (awaySource ? awaySource(gameId, memberId) : Promise.resolve(null));
+  // Who is online (live seeks last only while their member is): the composition root supplies it from presence; until then, everyone.
+  let presenceSource: PlayPresence | null = null;
+  const presence: PlayPresence = { onlineAmong: (memberIds) => (presenceSource ? presenceSource.onlineAmong(memberIds) : Promise.resolve(new Set(memberIds))) };
   const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId) });
   const archive = createArchiveService(db, members);
   // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
@@ -61,10 +66,14 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
       useAway(source: AwaySource): void {
         awaySource = source;
       },
+      /** Where play learns who is online, on any instance. */
+      usePresence(source: PlayPresence): void {
+        presenceSource = source;
+      },
     },
     gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
-    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)) }),
+    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)), presence }),
   };
 }
 
@@ -101,6 +110,15 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
       runOn: "every-instance",
       run: async () => {
         await services.games.sweepDeadlines();
+      },
+    },
+    {
+      name: "play.absent-seeks",
+      everyMs: ABSENT_SEEK_SWEEP_MS,
+      // Safe on every instance: deleting a seek is its claim, so each goes and is announced once.
+      runOn: "every-instance",
+      run: async () => {
+        await services.seeks.removeAbsent();
       },
     },
   ],

@@ -6,9 +6,11 @@ import { databaseTargets } from "../../test/databases.ts";
 import { appForSuite, type RunningApp } from "../../test/start-app.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { blocks } from "../social/social.tables.server.ts";
-import { memberId, openSocket, signIn } from "../presence/presence.test-kit.server.ts";
+import { memberId, openSocket, signIn, waitForPresence } from "../presence/presence.test-kit.server.ts";
 import { lobbyRoom } from "./play.events.ts";
 import type { ChallengeView, CurrentGameView, SeekView } from "./play.schema.ts";
+import { seeks } from "./play.tables.server.ts";
+import { SEEK_PRESENCE_GRACE_MS } from "./seeks.service.server.ts";
 import { command, join, nextEvent, valueOf } from "./play.socket-kit.server.ts";
 
 const blitz = { kind: "live", baseSeconds: 180, incrementSeconds: 2 } as const;
@@ -116,6 +118,37 @@ describe.each(databaseTargets())("finding a game on $name", (target) => {
     const paired = valueOf<{ gameId: number }>(await command(bob, "seek.quick", { terms }));
     expect(await nextEvent(alice, "seek.paired")).toEqual({ id: waiting.seek.id, gameId: paired.gameId });
     valueOf(await command(alice, "game.act", { gameId: paired.gameId, action: "abort" }));
+  });
+
+  it("takes a live seek out of the lobby once its member is offline: nobody pairs with them, the sweep removes it", async () => {
+    const watcher = await socketOf(null);
+    await join(watcher, lobbyRoom());
+    const carla = await socketOf("carla");
+    const bob = await socketOf("bob");
+    const terms = { rules: "standard", control: { kind: "live", baseSeconds: 420, incrementSeconds: 0 }, rated: false, color: "random" };
+    const seek = valueOf<SeekView>(await command(carla, "seek.create", { terms }));
+    const daily = valueOf<SeekView>(await command(carla, "seek.create", { terms: { ...terms, control: { kind: "daily", daysPerMove: 2 } } }));
+    // Made before the grace that covers a socket not yet registered with presence.
+    await app.kingside.database.db.update(seeks).set({ createdAt: new Date(Date.now() - 2 * SEEK_PRESENCE_GRACE_MS) }).where(eq(seeks.memberId, await memberId(app, "carla")));
+    // Kept while carla is online.
+    expect(await app.kingside.jobs.runNow("play.absent-seeks")).toBe(true);
+    expect(valueOf<SeekView[]>(await command(watcher, "seek.lobby", {})).map((open) => open.id)).toEqual(expect.arrayContaining([seek.id, daily.id]));
+
+    carla.close();
+    await carla.waitForClose();
+    await waitForPresence(app, await memberId(app, "carla"), (presence) => presence.status === "offline");
+    // Before the sweep: accepting it or pairing with it finds it gone (bob's quick seek waits in the lobby instead).
+    expect(await command(bob, "seek.accept", { id: seek.id })).toEqual({ ok: false, code: "seek_gone" });
+    const quick = valueOf<{ seek?: SeekView; gameId?: number }>(await command(bob, "seek.quick", { terms }));
+    expect(quick.gameId).toBeUndefined();
+
+    expect(await app.kingside.jobs.runNow("play.absent-seeks")).toBe(true);
+    expect(await nextEvent(watcher, "seek.removed")).toEqual({ id: seek.id });
+    const open = valueOf<SeekView[]>(await command(watcher, "seek.lobby", {})).map((view) => view.id);
+    expect(open).not.toContain(seek.id);
+    // A daily seek waits for its days, online or not; bob's own seek is his to cancel.
+    expect(open).toContain(daily.id);
+    if (quick.seek) valueOf(await command(bob, "seek.cancel", { id: quick.seek.id }));
   });
 
   it("lets a guest seek casual live games only", async () => {

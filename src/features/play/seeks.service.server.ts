@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import { guestMayPlay } from "./challenges.service.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
-import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
+import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers, type PlayPresence } from "./play-ports.server.ts";
 import type { GameTerms, SeekInput, SeekView } from "./play.schema.ts";
 import { seeks, type SeekRow } from "./play.tables.server.ts";
 
@@ -11,8 +11,17 @@ export type SeekFailure = "guest" | "guest_rated" | "too_many_seeks" | "seek_gon
 
 /** Open seeks one member may have at once. */
 export const MAX_OPEN_SEEKS = 3;
-/** A live seek waits 15 minutes (and goes sooner when its member's last socket closes); a daily one three days. */
+/**
+ * A live seek waits 15 minutes, and only while its member is online (on any
+ * instance: removeAbsent, the play.absent-seeks job); a daily one three days.
+ */
 export const LIVE_SEEK_TTL_MS = 15 * 60_000;
+/**
+ * A live seek this young counts as present whatever presence says: the
+ * socket that made it may not be registered with presence yet, and a member
+ * back online may seek again while their old seeks are being removed.
+ */
+export const SEEK_PRESENCE_GRACE_MS = 10_000;
 export const DAILY_SEEK_TTL_MS = 3 * 24 * 3_600_000;
 /** The lobby shows at most this many seeks. */
 export const LOBBY_SIZE = 100;
@@ -20,10 +29,28 @@ export const LOBBY_SIZE = 100;
 /** The rating a member plays at for these terms (the seek's rating, and the pairing's distance). */
 export type RatingOf = (memberId: number, terms: GameTerms) => Promise<number>;
 
-export function createSeeksService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; ratingOf: RatingOf; now?: () => Date }) {
+/** Without presence (a service built on its own) every member counts as online: live seeks last their TTL. */
+const everyoneOnline: PlayPresence = { onlineAmong: (memberIds) => Promise.resolve(new Set(memberIds)) };
+
+export function createSeeksService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; ratingOf: RatingOf; presence?: PlayPresence; now?: () => Date }) {
   const { db, members, events, startGame, ratingOf } = deps;
+  const presence = deps.presence ?? everyoneOnline;
   const now = deps.now ?? (() => new Date());
   const inTransaction = transactionsWithEvents(db, events);
+
+  /** Live seeks made before this are gone once their member is offline. */
+  function presenceCutoff(): Date {
+    return new Date(now().getTime() - SEEK_PRESENCE_GRACE_MS);
+  }
+
+  /** The seeks a taker may have: daily ones, young live ones, and live ones whose member is online (one presence read). */
+  async function withMembersPresent(rows: readonly SeekRow[]): Promise<SeekRow[]> {
+    const cutoff = presenceCutoff();
+    const needsPresence = (row: SeekRow) => row.speed === "live" && row.createdAt < cutoff;
+    const asked = [...new Set(rows.filter(needsPresence).map((row) => row.memberId))];
+    const online = asked.length === 0 ? new Set<number>() : await presence.onlineAmong(asked);
+    return rows.filter((row) => !needsPresence(row) || online.has(row.memberId));
+  }
 
   function present(row: SeekRow, username: string): SeekView {
     return { id: row.id, username, terms: termsFromRow(row), rating: row.rating, ratingMin: row.ratingMin, ratingMax: row.ratingMax };
@@ -95,18 +122,11 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
       });
     },
 
-    /** Removes every seek of a member (their last socket closed, or they started a game elsewhere). */
-    async cancelAllOf(memberId: number): Promise<number> {
-      return inTransaction(async (tx) => {
-        const rows = await tx.delete(seeks).where(eq(seeks.memberId, memberId)).returning({ id: seeks.id });
-        for (const row of rows) await events.enqueue(tx, { type: "seek.removed", payload: { id: row.id } });
-        return rows.length;
-      });
-    },
-
     /** Another member takes a seek from the lobby. */
     async accept(member: PlayMember, seekId: number): Promise<Result<{ gameId: number }, SeekFailure>> {
-      const [row] = await db.select().from(seeks).where(and(eq(seeks.id, seekId), gt(seeks.expiresAt, now())));
+      const [found] = await db.select().from(seeks).where(and(eq(seeks.id, seekId), gt(seeks.expiresAt, now())));
+      // A seek whose member went offline is gone, though the sweep has not removed it yet.
+      const [row] = found ? await withMembersPresent([found]) : [];
       if (!row) return fail("seek_gone");
       if (row.memberId === member.id) return fail("own_seek");
       const terms = termsFromRow(row);
@@ -147,7 +167,7 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
         )
         .orderBy(sql`abs(${seeks.rating} - ${rating})`, asc(seeks.createdAt))
         .limit(5);
-      for (const row of candidates) {
+      for (const row of await withMembersPresent(candidates)) {
         if (await members.blockedEitherWay(row.memberId, member.id)) continue;
         const taken = await take(row, member);
         // Someone else took this one first: try the next closest.
@@ -155,6 +175,27 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
       }
       const created = await create(member, input);
       return created.ok ? ok({ seek: created.value }) : created;
+    },
+
+    /**
+     * Removes the live seeks of members who are no longer online, wherever
+     * their sockets were: a socket's close removes nothing when its instance
+     * died. Safe on every instance at once: the delete is the claim, so each
+     * seek goes (and is announced) once. Returns how many went.
+     */
+    async removeAbsent(): Promise<number> {
+      const cutoff = presenceCutoff();
+      const stale = and(eq(seeks.speed, "live"), lt(seeks.createdAt, cutoff), gt(seeks.expiresAt, now()));
+      const seekers = await db.selectDistinct({ memberId: seeks.memberId }).from(seeks).where(stale);
+      if (seekers.length === 0) return 0;
+      const online = await presence.onlineAmong(seekers.map((row) => row.memberId));
+      const absent = seekers.map((row) => row.memberId).filter((memberId) => !online.has(memberId));
+      if (absent.length === 0) return 0;
+      return inTransaction(async (tx) => {
+        const rows = await tx.delete(seeks).where(and(stale, inArray(seeks.memberId, absent))).returning({ id: seeks.id });
+        for (const row of rows) await events.enqueue(tx, { type: "seek.removed", payload: { id: row.id } });
+        return rows.length;
+      });
     },
 
     /** The lobby: open seeks, oldest first, with their members' names. */

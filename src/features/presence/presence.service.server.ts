@@ -79,6 +79,12 @@ export interface PresenceService {
   setActivity(userId: number, connectionId: string, activity: PresenceActivityInput): Promise<boolean>;
   /** The presence of these members, in this order; unknown ids are left out. */
   presenceOf(ids: readonly number[]): Promise<Presence[]>;
+  /**
+   * Which of these members are online now, on any instance: one store read,
+   * no database. A dead instance's members drop out once their connections
+   * expire (connectionTtlMs after its last heartbeat), swept or not.
+   */
+  onlineAmong(ids: readonly number[]): Promise<Set<number>>;
   /** Refreshes this instance's connections in the store (the timer's work). */
   heartbeat(): Promise<void>;
   /** Ends expired connections of any instance (the timer's work). */
@@ -332,6 +338,13 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     },
 
     presenceOf,
+
+    async onlineAmong(ids) {
+      if (ids.length === 0) return new Set();
+      const snapshot = await store.read(ids, clock());
+      return new Set(ids.filter((id) => snapshot.live.has(id)));
+    },
+
     heartbeat,
     sweep,
 

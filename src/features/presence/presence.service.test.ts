@@ -139,8 +139,11 @@ describe("the presence service", () => {
     now = lastHeartbeat + timings.connectionTtlMs - 1;
     await instanceB.sweep();
     expect((await presenceOf(instanceB, ids.bob))?.status).toBe("online");
+    expect(await instanceB.onlineAmong([ids.alice, ids.bob])).toEqual(new Set([ids.bob]));
 
     now = lastHeartbeat + timings.connectionTtlMs;
+    // Offline for whoever asks once the connection expired, swept or not (play's seeks ask so).
+    expect(await instanceB.onlineAmong([ids.alice, ids.bob])).toEqual(new Set());
     await instanceB.sweep();
     expect(await presenceOf(instanceB, ids.bob)).toMatchObject({ status: "offline", statusAt: iso(lastHeartbeat), statusAtUncertain: true });
     expect(await recordedLastSeen(ids.bob)).toBe(lastHeartbeat);
