@@ -67,10 +67,13 @@ test("a member who was away accepts a friend request from the bell", async ({ br
   await expect(carla.page.locator("main li", { hasText: "alice sent you a friend request" })).not.toHaveAttribute("data-unread", "");
   await carla.page.screenshot({ path: test.info().outputPath("notifications-page-1366.png"), fullPage: true });
 
-  // Narrow: the bell sits in the opened menu; the panel spans the screen.
+  // Narrow: the bell and the games in progress stay in the bar beside the menu's toggle, one tap away; the panel spans the screen.
   const narrow = await signIn(browser, "carla", "/notifications", { width: 390, height: 844 });
   await narrow.page.screenshot({ path: test.info().outputPath("notifications-page-390.png"), fullPage: true });
-  await narrow.page.locator(".ks-nav-toggle").click();
+  await expect(narrow.page.locator(".ks-nav-menu")).not.toHaveAttribute("open");
+  const bellBox = await narrow.page.getByTestId("notification-bell").boundingBox();
+  const toggleBox = await narrow.page.locator(".ks-nav-toggle").boundingBox();
+  expect(bellBox && toggleBox && Math.abs(bellBox.y - toggleBox.y) < toggleBox.height).toBe(true);
   await narrow.page.getByTestId("notification-bell").click();
   await expect(narrow.page.locator(".ks-bell-panel").getByText("bob sent you a friend request")).toBeVisible();
   await narrow.page.screenshot({ path: test.info().outputPath("bell-panel-390.png") });

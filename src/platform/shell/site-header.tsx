@@ -60,9 +60,6 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
               ))}
             </ul>
             <div className="ks-nav-account">
-              {items.map((Item, index) => (
-                <Item key={index} />
-              ))}
               {user?.isLoggedIn ? (
                 <>
                   <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>
@@ -86,6 +83,14 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
             </div>
           </div>
         </details>
+        {/* The features' header items (the bell, games in progress) stay outside the menu: one tap away on phones too. */}
+        {items.length > 0 && (
+          <div className="ks-nav-items">
+            {items.map((Item, index) => (
+              <Item key={index} />
+            ))}
+          </div>
+        )}
       </nav>
     </header>
   );
