@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { availableParallelism } from "node:os";
 
 const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
 
@@ -12,6 +13,10 @@ const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine. The
+    // integration suites spend much of their time waiting on PostgreSQL, Redis and sockets, so a
+    // worker per core runs the suite about a quarter faster there.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },

@@ -1,42 +1,16 @@
 /**
- * The pieces of a FEN's placement field, without a chess library: the static
- * board (server-rendered) and promotion detection need no more than this, and
- * it keeps chessops off the page's first chunk.
+ * What the game page reads from a FEN without a chess library: the pieces
+ * (static-board-model.ts, shared with every static board), the side to move,
+ * promotions, square positions and the replay of earlier positions. It keeps
+ * chessops off the page's first chunk.
  */
-export type PieceColor = "white" | "black";
-export type PieceRole = "pawn" | "knight" | "bishop" | "rook" | "queen" | "king";
+import { fileNames, readPlacement, type PieceColor, type PieceRole, type PlacedPiece } from "../board/static-board-model.ts";
 
-export interface PlacedPiece {
-  /** Square name, e.g. "e4". */
-  readonly square: string;
-  readonly color: PieceColor;
-  readonly role: PieceRole;
-}
-
-const roles: Readonly<Record<string, PieceRole>> = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
-export const fileNames = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
+export { fileNames, type PieceColor, type PieceRole, type PlacedPiece } from "../board/static-board-model.ts";
 
 /** The pieces on the board; an unreadable placement gives an empty board. */
 export function piecesOfFen(fen: string): PlacedPiece[] {
-  const rows = (fen.split(" ")[0] ?? "").split("/");
-  if (rows.length !== 8) return [];
-  const pieces: PlacedPiece[] = [];
-  for (const [index, row] of rows.entries()) {
-    const rank = 8 - index;
-    let file = 0;
-    for (const char of row) {
-      if (/[1-8]/.test(char)) {
-        file += Number(char);
-        continue;
-      }
-      const role = roles[char.toLowerCase()];
-      const fileName = fileNames[file];
-      if (!role || !fileName) return [];
-      pieces.push({ square: `${fileName}${rank}`, color: char === char.toLowerCase() ? "black" : "white", role });
-      file += 1;
-    }
-  }
-  return pieces;
+  return readPlacement(fen) ?? [];
 }
 
 /** The side to move of a FEN. */
