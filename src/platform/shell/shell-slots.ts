@@ -35,7 +35,7 @@ export interface SignedInSlots {
   readonly headerItems: readonly ComponentType[];
 }
 
-/** Loads the signed-in slots' module (a dynamic import: its own chunk). */
+/** Loads the signed-in slots' module, a chunk of its own, on demand. */
 export type SignedInSlotsLoader = () => Promise<SignedInSlots>;
 
 export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [], headerTools: [] };
