@@ -12,7 +12,7 @@ export function GameResult({ view }: { readonly view: GameView }) {
   const signed = (value: number) => `${value > 0 ? "+" : ""}${intl.formatNumber(value)}`;
   return (
     <div className="ks-game-result" role="status" aria-live="polite" data-result={ending.result}>
-      <p className="ks-game-result-score">{ending.result === "*" ? "–" : ending.result.replace("1/2", "½")}</p>
+      <p className="ks-game-result-score">{ending.result === "*" ? "–" : ending.result.replaceAll("1/2", "½")}</p>
       <p className="ks-game-result-text">
         <strong>{intl.formatMessage({ id: headline })}</strong> {intl.formatMessage({ id: `game.reason.${ending.reason}`, defaultMessage: ending.reason })}
       </p>
