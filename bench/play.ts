@@ -37,6 +37,8 @@ export interface PlayBenchFigures {
   readonly spectatorP50Ms: number;
   readonly spectatorP99Ms: number;
   readonly refusals: Record<string, number>;
+  /** Acks slower than 50 ms, grouped into bursts by when their moves were sent. */
+  readonly slowMoves: { readonly thresholdMs: number; readonly count: number; readonly bursts: readonly { readonly atSeconds: number; readonly moves: number; readonly maxMs: number }[] };
   readonly serverCpuPercent: number;
   /** The PostgreSQL backends of the bench's database, in % of one core (the shared WAL writer is not counted). */
   readonly postgresCpuPercent: number;
@@ -170,6 +172,8 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     }
 
     const ackLatencies: number[] = [];
+    /** Acks slower than SLOW_MOVE_MS, with when their move was sent: do the slow ones come in bursts, and how often? */
+    const slowMoves: { readonly sentAt: number; readonly latencyMs: number }[] = [];
     const refusals: Record<string, number> = {};
     let acked = 0;
     let stop = false;
@@ -201,7 +205,9 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
         });
         if (!measuring) continue;
         if (answer.type === "ack") {
-          ackLatencies.push(performance.now() - started);
+          const latency = performance.now() - started;
+          ackLatencies.push(latency);
+          if (latency > SLOW_MOVE_MS) slowMoves.push({ sentAt: started, latencyMs: latency });
           acked += 1;
         } else {
           const code = String(answer.data.code);
@@ -250,6 +256,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
       spectatorP50Ms: percentile(spectatorLatencies, 50),
       spectatorP99Ms: percentile(spectatorLatencies, 99),
       refusals,
+      slowMoves: slowMoveBursts(slowMoves, startedAt),
       serverCpuPercent,
       postgresCpuPercent,
       loadGeneratorCpuPercent,
@@ -318,3 +325,30 @@ async function bareEcho(url: string, pid: number, socketCount: number, framesPer
     serverBytesPerSocket: Math.round((connected.rssBytes - idle.rssBytes) / socketCount),
   };
 }
+
+/** A move acknowledged later than this counts as slow in the report's bursts. */
+const SLOW_MOVE_MS = 50;
+
+/**
+ * The slow moves grouped into bursts (moves sent within 250 ms of the previous
+ * slow one), each with when it began in the measured window: a tail that comes
+ * in bursts at a steady period points at periodic work (a job, a vacuum, a
+ * collection), one spread evenly at queueing.
+ */
+function slowMoveBursts(slow: readonly { readonly sentAt: number; readonly latencyMs: number }[], windowStart: number) {
+  const sorted = [...slow].sort((a, b) => a.sentAt - b.sentAt);
+  const bursts: { atSeconds: number; moves: number; maxMs: number }[] = [];
+  let last = -Infinity;
+  for (const move of sorted) {
+    const current = bursts[bursts.length - 1];
+    if (current && move.sentAt - last < 250) {
+      current.moves += 1;
+      current.maxMs = Math.max(current.maxMs, round(move.latencyMs));
+    } else {
+      bursts.push({ atSeconds: round((move.sentAt - windowStart) / 1000), moves: 1, maxMs: round(move.latencyMs) });
+    }
+    last = move.sentAt;
+  }
+  return { thresholdMs: SLOW_MOVE_MS, count: sorted.length, bursts: bursts.slice(0, 40) };
+}
+
