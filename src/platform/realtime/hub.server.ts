@@ -72,6 +72,8 @@ export interface RealtimeDeps {
 
 export const defaultHeartbeatMs = 25_000;
 export const defaultLagProbeMs = 5_000;
+/** The sockets' heartbeats and lag probes go out in this many slices over each interval. */
+const PING_SLICES = 20;
 export const defaultMaxRoomsPerSocket = 50;
 export const defaultMaxSocketsPerSession = 10;
 export const defaultMaxSocketsPerAddress = 50;
@@ -103,6 +105,8 @@ interface Client {
   readonly runCommand: ReturnType<typeof createCommandRunner>;
   /** Its lag, from the round trips of the server's ping frames. */
   readonly lag: LagMeter;
+  /** Which slice of the sockets it is pinged with (spreadTicks). */
+  readonly slice: number;
   /** Answered a ping frame since the last liveness check. */
   alive: boolean;
   closed: boolean;
@@ -137,6 +141,8 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   const catalog: EventCatalog | undefined = deps.events ? createEventCatalog(deps.events) : undefined;
   const commands = commandTable(deps.commands ?? []);
   const clients = new Set<Client>();
+  /** Hands each new socket its ping slice, in turn. */
+  let nextSlice = 0;
   const rooms = new Map<RoomName, RoomEntry>();
   let closing = false;
 
@@ -363,6 +369,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       rooms: new Set(),
       runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
       lag: createLagMeter(),
+      slice: (nextSlice += 1) % PING_SLICES,
       alive: true,
       closed: false,
       queue: Promise.resolve(),
@@ -422,23 +429,38 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     if (client.lag.pingSent(Date.now())) client.socket.ping();
   }
 
-  // One timer for all sockets: drop those that answered no ping since the last check, mark the others.
-  const heartbeat = setInterval(() => {
-    for (const client of clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        continue;
-      }
-      client.alive = false;
-      probeLag(client);
+  // Liveness: each socket is checked once a heartbeat, a slice at a time; one that answered no ping since its last check is dropped.
+  const heartbeat = spreadTicks(heartbeatMs, (client) => {
+    if (!client.alive) {
+      client.socket.terminate();
+      return;
     }
-  }, heartbeatMs);
-  heartbeat.unref();
-  // The lag probes: a ping per socket each interval (only when the previous one was answered).
-  const lagProbe = setInterval(() => {
-    for (const client of clients) probeLag(client);
-  }, lagProbeMs);
-  lagProbe.unref();
+    client.alive = false;
+    probeLag(client);
+  });
+  // The lag probes: a ping per socket each interval (only when the previous one was answered), a slice at a time.
+  const lagProbe = spreadTicks(lagProbeMs, probeLag);
+
+  /**
+   * Runs `each` on every socket once per `intervalMs`, one slice of them per
+   * tick, so the pings of thousands of sockets (and their pongs) do not all
+   * land in one turn of the event loop: with 5,000 sockets that held moves up
+   * for ~100 ms every lag probe (the play bench's slow acks came in bursts
+   * exactly 5 s apart).
+   */
+  function spreadTicks(intervalMs: number, each: (client: Client) => void): ReturnType<typeof setInterval> {
+    let tick = 0;
+    const timer = setInterval(
+      () => {
+        const slice = tick % PING_SLICES;
+        tick += 1;
+        for (const client of clients) if (client.slice === slice) each(client);
+      },
+      Math.max(1, Math.floor(intervalMs / PING_SLICES)),
+    );
+    timer.unref();
+    return timer;
+  }
 
   app.addHook("onClose", async () => {
     closing = true;
