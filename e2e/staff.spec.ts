@@ -63,13 +63,18 @@ test("a staff member disables a member, who is signed out and can no longer sign
   await expect(staffPage).toHaveURL(new RegExp(`${profilePath}$`));
   const tools = staffPage.locator("section.ks-staff-panel");
   await expect(tools.getByRole("heading", { name: "Staff tools" })).toBeVisible();
-  // The confirmation closes on any scroll (spec 001 §4.6): bring the button into view, let the scroll events settle, then click.
+  // The confirmation closes on any scroll (spec 001 §4.6): let the page's chunks arrive (a late one can move the page under
+  // scroll anchoring), bring the button into view, let the scroll events settle, then click.
+  await staffPage.waitForLoadState("networkidle");
   const disableButton = tools.getByRole("button", { name: "Disable account" });
   await disableButton.scrollIntoViewIfNeeded();
   await staffPage.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await disableButton.click();
   const confirm = staffPage.getByRole("dialog");
-  await expect(confirm).toContainText(`Disable the account of ${member.username}?`);
+  // Opened again if a stray scroll on a loaded machine closed it before it could be read.
+  await expect(async () => {
+    if (!(await confirm.isVisible())) await disableButton.click();
+    await expect(confirm).toContainText(`Disable the account of ${member.username}?`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await confirm.getByRole("button", { name: "Disable" }).click();
   await expect(staffPage.locator(".ks-alert--success")).toContainText("The account has been disabled.");
   await expect(staffPage.locator("[data-account-disabled]")).toHaveText("This account has been disabled.");
