@@ -21,7 +21,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { SESSION_COOKIE } from "../src/features/accounts/sessions.service.server.ts";
-import { benchAdminUrl, createDatabase, percentile, processUsage, round, sleep, startServerOn, withClient } from "./lib/bench-kit.ts";
+import { benchAdminUrl, createPostgresDatabase, percentile, processUsage, round, sleep, startServerOn, withClient } from "./lib/bench-kit.ts";
 import type { ChatMembersReply, ChatMembersReport, ChatMembersRequest, ChatMembersSetup } from "./lib/chat-members.ts";
 
 export interface ClubChatBenchFigures {
@@ -102,7 +102,7 @@ export async function runClubChatBench(): Promise<ClubChatBenchFigures> {
   const generatorCount = Number(process.env.BENCH_CHAT_GENERATORS ?? 2);
   const warmupSeconds = 5;
 
-  const database = await createDatabase(benchAdminUrl(), "kingside_clubs_chat_bench");
+  const database = await createPostgresDatabase(benchAdminUrl(), "kingside_clubs_chat_bench");
   const generators: ReturnType<typeof startGenerator>[] = [];
   let server: Awaited<ReturnType<typeof startServerOn>> | undefined;
   try {

@@ -11,7 +11,7 @@
  * role lookups find rows.
  */
 import { CLUB_MEMBERS_PAGE_SIZE } from "../src/features/clubs/clubs.constants.ts";
-import { benchAdminUrl, cpuBetween, createDatabase, postgresCpuMs, processUsage, round, startServerOn, withClient } from "./lib/bench-kit.ts";
+import { benchAdminUrl, cpuBetween, createPostgresDatabase, postgresCpuMs, processUsage, round, startServerOn, withClient } from "./lib/bench-kit.ts";
 import { measure, type LoadResult } from "./lib/load.ts";
 import { startBareFastify } from "./lib/servers.ts";
 
@@ -64,7 +64,7 @@ export async function runClubPagesBench(): Promise<ClubPagesBenchFigures> {
   const memberCount = Number(process.env.BENCH_CLUB_MEMBERS ?? 100_000);
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const lastPage = Math.ceil(memberCount / CLUB_MEMBERS_PAGE_SIZE);
-  const database = await createDatabase(benchAdminUrl(), "kingside_clubs_pages_bench");
+  const database = await createPostgresDatabase(benchAdminUrl(), "kingside_clubs_pages_bench");
   let stopServers = async () => undefined as unknown;
   try {
     // Production mode, as served: React's production build, no dev logging.

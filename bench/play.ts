@@ -9,7 +9,7 @@ import { games } from "../src/features/play/play.tables.server.ts";
 import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
 import { scriptedGames } from "./game-hold/scenario.ts";
-import { addressOf, benchAdminUrl, cpuBetween, createDatabase, openAll, percentile, postgresCpuMs, processUsage, round, sleep, startProcess, startServerOn } from "./lib/bench-kit.ts";
+import { addressOf, benchAdminUrl, cpuBetween, createPostgresDatabase, openAll, percentile, postgresCpuMs, processUsage, round, sleep, startProcess, startServerOn } from "./lib/bench-kit.ts";
 
 /**
  * The play benchmark (issue 9): concurrent live games over loopback
@@ -126,7 +126,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
   const meanThinkMs = (gameCount / offered) * 1000;
   const scripts = scriptedGames(64, 400);
 
-  const database = await createDatabase(adminUrl, "kingside_play_bench");
+  const database = await createPostgresDatabase(adminUrl, "kingside_play_bench");
   const server = await startServerOn(database.url, "play-bench", profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
   const bare = await startProcess(["--import", "tsx", "bench/bare-ws.ts"], {}, /listening (ws:\/\/\S+)/);
   try {

@@ -102,7 +102,7 @@ export function startServerOn(databaseUrl: string, instanceId: string, options: 
 export const benchAdminUrl = (): string => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** A fresh database next to the admin URL's, dropped (sessions forced out) by `drop`. */
-export const createDatabase = createPostgresDatabase;
+export { createPostgresDatabase };
 
 /** Runs statements on a database through one connection. */
 export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

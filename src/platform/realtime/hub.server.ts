@@ -105,8 +105,8 @@ interface Client {
   readonly runCommand: ReturnType<typeof createCommandRunner>;
   /** Its lag, from the round trips of the server's ping frames. */
   readonly lag: LagMeter;
-  /** Which slice of the sockets it is pinged with (spreadTicks). */
-  readonly slice: number;
+  /** The slice of the sockets it is pinged with (spreadTicks). */
+  readonly slice: Set<Client>;
   /** Answered a ping frame since the last liveness check. */
   alive: boolean;
   closed: boolean;
@@ -141,7 +141,8 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   const catalog: EventCatalog | undefined = deps.events ? createEventCatalog(deps.events) : undefined;
   const commands = commandTable(deps.commands ?? []);
   const clients = new Set<Client>();
-  /** Hands each new socket its ping slice, in turn. */
+  /** The open sockets in PING_SLICES sets, each new socket in the next one in turn (spreadTicks). */
+  const slices = Array.from({ length: PING_SLICES }, () => new Set<Client>());
   let nextSlice = 0;
   const rooms = new Map<RoomName, RoomEntry>();
   let closing = false;
@@ -281,6 +282,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
 
   async function disconnect(client: Client): Promise<void> {
     clients.delete(client);
+    client.slice.delete(client);
     const joined = [...client.rooms];
     client.rooms.clear();
     await Promise.all(joined.map((room) => leave(room, client)));
@@ -369,12 +371,13 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       rooms: new Set(),
       runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
       lag: createLagMeter(),
-      slice: (nextSlice += 1) % PING_SLICES,
+      slice: slices[(nextSlice += 1) % PING_SLICES] ?? new Set<Client>(),
       alive: true,
       closed: false,
       queue: Promise.resolve(),
     };
     clients.add(client);
+    client.slice.add(client);
     countSocket(identity, 1);
     let onClosed: (() => void) | undefined;
     try {
@@ -452,9 +455,9 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     let tick = 0;
     const timer = setInterval(
       () => {
-        const slice = tick % PING_SLICES;
+        const slice = slices[tick % PING_SLICES] ?? [];
         tick += 1;
-        for (const client of clients) if (client.slice === slice) each(client);
+        for (const client of slice) each(client);
       },
       Math.max(1, Math.floor(intervalMs / PING_SLICES)),
     );
@@ -472,6 +475,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       client.socket.terminate();
     }
     clients.clear();
+    for (const slice of slices) slice.clear();
     const entries = [...rooms.values()];
     rooms.clear();
     await Promise.all([...entries.map((entry) => releaseRoom(entry)), unsubscribeControl().catch(() => undefined), unsubscribeEvictions().catch(() => undefined)]);
