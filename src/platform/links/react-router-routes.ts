@@ -26,17 +26,18 @@ function reactRouterPath(route: CompiledPageRoute): string {
 
 export function toReactRouterRoutes(): ReactRouterRoute[] {
   const routes: ReactRouterRoute[] = [];
-  const fileByPath = new Map<string, string>();
+  const routeByPath = new Map<string, ReactRouterRoute>();
   for (const compiled of compiledPageRoutes) {
     const path = reactRouterPath(compiled);
     const file = compiled.definition.file;
-    const existing = fileByPath.get(path);
+    const existing = routeByPath.get(path);
     if (existing !== undefined) {
-      if (existing !== file) throw new Error(`Routes sharing ${path} must share a module (${compiled.name}).`);
+      if (existing.file !== file) throw new Error(`Routes sharing ${path} must share a module (${compiled.name}).`);
       continue;
     }
-    fileByPath.set(path, file);
-    routes.push({ id: compiled.name, path, file });
+    const route = { id: compiled.name, path, file };
+    routeByPath.set(path, route);
+    routes.push(route);
   }
   // The locale twins come after every unprefixed route so that, on a tie,
   // React Router prefers the unprefixed one, as the table's matcher does.
@@ -46,4 +47,20 @@ export function toReactRouterRoutes(): ReactRouterRoute[] {
     file: page.file,
   }));
   return [...routes, ...twins];
+}
+
+/**
+ * The React Router route of each table entry, and of its locale twin: entries
+ * that reduce to one React Router path share the first one's route.
+ */
+export function reactRouterIdsByTableName(): ReadonlyMap<string, readonly [string, string]> {
+  const idByPath = new Map<string, string>();
+  const ids = new Map<string, readonly [string, string]>();
+  for (const compiled of compiledPageRoutes) {
+    const path = reactRouterPath(compiled);
+    const id = idByPath.get(path) ?? compiled.name;
+    idByPath.set(path, id);
+    ids.set(compiled.name, [id, `${id}.${LOCALE_PARAM}`]);
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { toReactRouterRoutes } from "./react-router-routes.ts";
+import { reactRouterIdsByTableName, toReactRouterRoutes } from "./react-router-routes.ts";
 import { matchPagePath } from "./route-patterns.ts";
 import { pageRoutes } from "./route-table.ts";
 
@@ -154,5 +154,14 @@ describe("the React Router config generated from the table", () => {
     const leaf = matchRoutes(routeObjects, path)?.at(-1);
     expect(leaf).toBeDefined();
     expect(fileById.get(leaf?.route.id ?? "")).toBe(tableMatch?.route.definition.file);
+  });
+
+  // The server hands a document request to React Router over only its page's route, that route's locale
+  // twin and the 404 route (server/plugins/page-request-handlers.server.ts): that must pick the route the full set does.
+  it.each(cases.filter(([, name]) => name !== null))("picks the same route for %s among its page's routes alone", (path) => {
+    const ids: readonly string[] = reactRouterIdsByTableName().get(matchPagePath(path)?.route.name ?? "") ?? [];
+    const narrowed = routeObjects.filter((route) => route.id === "not_found" || ids.includes(route.id));
+    expect(narrowed).toHaveLength(3);
+    expect(matchRoutes(narrowed, path)?.at(-1)?.route.id).toBe(matchRoutes(routeObjects, path)?.at(-1)?.route.id);
   });
 });

@@ -3,12 +3,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { canonicalPageLocation } from "../../platform/links/canonical-path.ts";
 import { newCspNonce, pageContentSecurityPolicy } from "../../platform/http/content-security-policy.server.ts";
+import { pageRequestHandlers } from "./page-request-handlers.server.ts";
 
 /** Paths that are JSON APIs: an unknown one gets a JSON 404, never the HTML page. */
 const API_PREFIXES = ["/callback/", "/pub/", "/api/", "/error-reporting/", "/client-metrics", "/guest/", "/moderation/", "/ws"];
@@ -43,7 +44,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
 
   // React Router renders from a Fetch Request with the load context we hand it,
   // so the viewer travels with the call, not in a header a client could write.
-  const handleRequest = createRequestHandler(options.build, options.production ? "production" : "development");
+  const handlerFor = pageRequestHandlers(options.build, options.production ? "production" : "development");
 
   // Pages only: no page has an action, so a POST to a page path is an unknown route (JSON 404).
   // A future page action must parse its body through Fastify so the request hygiene sees it.
@@ -63,7 +64,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         const identity = options.identityOf(request);
         const cspNonce = newCspNonce();
         const context: AppLoadContext = { ...options.context, viewer: identity.viewer, csrfToken: identity.csrfToken, cspNonce };
-        const response = await handleRequest(toFetchRequest(request, reply), context);
+        const response = await handlerFor(path)(toFetchRequest(request, reply), context);
         // Through Fastify's reply (not the raw socket) so the compression and cookie hooks see the page.
         reply.status(response.status);
         for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
