@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { resolveRequestLocale } from "./platform/i18n/request-locale.ts";
 import { matchPagePath } from "./platform/links/route-patterns.ts";
-import type { WireMessages } from "./platform/i18n/wire-messages.ts";
+import { readWireMessages, type SerializedWireMessages } from "./platform/i18n/wire-messages.ts";
 import { createIntl, RawIntlProvider, type IntlError, type IntlShape } from "./platform/i18n/intl.tsx";
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     pathLocale,
     dir: textDirection(locale),
-    messages: context.pageMessagesFor(locale, pageModuleOf(url), context.viewer.isLoggedIn),
+    messages: context.serializedPageMessagesFor(locale, pageModuleOf(url), context.viewer.isLoggedIn),
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
@@ -84,14 +84,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-const noMessages: WireMessages = {};
+const noMessages = "{}" as SerializedWireMessages;
 const intlByCatalog = new WeakMap<object, IntlShape>();
 
 /**
- * One intl object per catalog, shared by every render (the catalogs are cached
- * per page and locale on the server, and kept by the loader data in the browser).
+ * One intl object per catalog, shared by every render (a catalog is read once
+ * per serialized text, on the server and in the browser alike).
  */
-function sharedIntl(locale: string, messages: WireMessages): IntlShape {
+function sharedIntl(locale: string, serialized: SerializedWireMessages): IntlShape {
+  const messages = readWireMessages(serialized);
   const cached = intlByCatalog.get(messages);
   if (cached && cached.locale === locale) return cached;
   const intl = createIntl({ locale, defaultLocale, messages, onError: reportMissingMessage });

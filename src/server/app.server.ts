@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { composeFeatures } from "../platform/composition/compose-features.server.ts";
-import { messagesFor, pageMessagesFor } from "../platform/i18n/messages.server.ts";
+import { messagesFor, serializedPageMessagesFor } from "../platform/i18n/messages.server.ts";
 import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
 import { registerRedirectGuard } from "../platform/http/redirect-guard.server.ts";
@@ -140,7 +140,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     build: options.build ?? (await loadServerBuild()),
     clientDir: `${buildDir}/client`,
     production: config.production,
-    context: { services: features.services, features: config.features, messagesFor, pageMessagesFor, production: config.production, siteHost: config.siteUrl?.host ?? null },
+    context: { services: features.services, features: config.features, messagesFor, serializedPageMessagesFor, production: config.production, siteHost: config.siteUrl?.host ?? null },
     identityOf: appPageIdentity,
   });
   const jobs = createJobRunner({

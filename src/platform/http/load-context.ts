@@ -1,6 +1,6 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { Locale } from "../i18n/locales.ts";
-import type { WireMessages } from "../i18n/wire-messages.ts";
+import type { SerializedWireMessages } from "../i18n/wire-messages.ts";
 
 /**
  * Every feature's services, by name. Empty here on purpose: the composition
@@ -47,7 +47,7 @@ export type KingsideLoadContext = {
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
   /** The messages a page is sent: those its module (route table file, or null for no page) and the shell can show. */
-  readonly pageMessagesFor: (locale: Locale, pageModule: string | null, signedIn: boolean) => WireMessages;
+  readonly serializedPageMessagesFor: (locale: Locale, pageModule: string | null, signedIn: boolean) => SerializedWireMessages;
   readonly production: boolean;
   /** The configured site's host (SITE_URL), or null in development, where the request's Host is believed. */
   readonly siteHost: string | null;

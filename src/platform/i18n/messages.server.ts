@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
 import { messageKeysUsedBy } from "./message-usage.server.ts";
-import type { WireMessages } from "./wire-messages.ts";
+import { serializeWireMessages, type SerializedWireMessages, type WireMessages } from "./wire-messages.ts";
 import { wireMessage } from "./parse-messages.ts";
 
 /**
@@ -79,4 +79,16 @@ export function pageMessagesFor(locale: Locale, pageModule: string | null, signe
   const frozen = Object.freeze(catalog);
   pageCatalogs.set(cacheKey, frozen);
   return frozen;
+}
+
+const serializedPageCatalogs = new WeakMap<WireMessages, SerializedWireMessages>();
+
+/** `pageMessagesFor` as the root loader sends it: serialized once per catalog. */
+export function serializedPageMessagesFor(locale: Locale, pageModule: string | null, signedIn = true): SerializedWireMessages {
+  const catalog = pageMessagesFor(locale, pageModule, signedIn);
+  const cached = serializedPageCatalogs.get(catalog);
+  if (cached) return cached;
+  const serialized = serializeWireMessages(catalog);
+  serializedPageCatalogs.set(catalog, serialized);
+  return serialized;
 }

@@ -1,7 +1,7 @@
 import type { FeatureFlags } from "../flags/feature-flags.ts";
 import type { PageViewer } from "../http/load-context.ts";
 import type { Locale } from "../i18n/locales.ts";
-import type { WireMessages } from "../i18n/wire-messages.ts";
+import type { SerializedWireMessages } from "../i18n/wire-messages.ts";
 
 /**
  * What the root route's loader gives every page (read with
@@ -12,8 +12,8 @@ export interface RootData {
   readonly locale: Locale;
   readonly pathLocale: Locale | null;
   readonly dir: "ltr" | "rtl";
-  /** The messages this page can show, parsed on the server (i18n/wire-messages.ts). */
-  readonly messages: WireMessages;
+  /** The messages this page can show, parsed on the server and sent as one JSON text (i18n/wire-messages.ts). */
+  readonly messages: SerializedWireMessages;
   readonly features: FeatureFlags;
   /** The signed-in member, or the anonymous default object. */
   readonly currentUser: PageViewer;
