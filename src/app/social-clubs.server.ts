@@ -14,7 +14,7 @@ export const socialClubsBridge: FeatureDefinition<Record<never, never>> = define
     serviceFrom(earlier, "memberClubs", "social-clubs").provide({
       async clubsOf(memberId, limit) {
         const list = await clubs.clubsOf(memberId, limit);
-        return list.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl }));
+        return list.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, memberCount: club.memberCount }));
       },
     });
     return {};

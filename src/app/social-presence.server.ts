@@ -12,9 +12,10 @@ export const socialPresenceBridge: FeatureDefinition<Record<never, never>> = def
   createServices(_deps, earlier) {
     const presence = serviceFrom(earlier, "presence", "social-presence").service;
     serviceFrom(earlier, "onlineStatus", "social-presence").provide({
+      // Online or not is all the card needs: the live snapshot, without an offline member's dates (two queries).
       async statusOf(memberId) {
-        const [found] = await presence.presenceOf([memberId]);
-        return found?.status === "online" ? "online" : "offline";
+        const online = await presence.onlineAmong([memberId]);
+        return online.has(memberId) ? "online" : "offline";
       },
     });
     return {};

@@ -69,6 +69,16 @@ export function createMemberDirectory(db: Database) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** The member of this username with what their profile page adds (where they live, their bio), in one query. */
+    async memberProfileByUsername(username: string): Promise<(PublicMember & { readonly location: string | null; readonly bio: string | null }) | null> {
+      const [row] = await db
+        .select({ ...publicMemberColumns, location: users.location, bio: users.bio })
+        .from(users)
+        .where(eq(users.usernameKey, username.toLowerCase()))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** The member of this username, whatever its case. */
     async memberByUsername(username: string): Promise<PublicMember | null> {
       const [row] = await db.select(publicMemberColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);

@@ -8,6 +8,7 @@ export interface CardClub {
   readonly url: string;
   readonly name: string;
   readonly avatarUrl: string | null;
+  readonly memberCount: number;
 }
 
 export interface MemberClubsSource {

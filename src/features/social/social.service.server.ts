@@ -422,20 +422,20 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       const filter = options.query
         ? and(eq(friendships.userId, userId), like(users.usernameKey, `${options.query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`))
         : eq(friendships.userId, userId);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, isViewerFriend: viewerFriend })
-          .from(friendships)
-          .innerJoin(users, eq(users.id, friendships.friendId))
-          .where(filter)
-          .orderBy(...(options.orderByFriendsFirst && viewerId ? [desc(viewerFriend)] : []), asc(users.usernameKey))
-          .limit(options.limit)
-          .offset(options.offset),
-        db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(filter),
-      ]);
+      // The total rides on the page's rows (a window count: the sort reads every match anyway); a page past the end asks apart.
+      const rows = await db
+        .select({ username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, isViewerFriend: viewerFriend, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, friendships.friendId))
+        .where(filter)
+        .orderBy(...(options.orderByFriendsFirst && viewerId ? [desc(viewerFriend)] : []), asc(users.usernameKey))
+        .limit(options.limit)
+        .offset(options.offset);
+      const total =
+        rows[0]?.total ?? (options.offset === 0 ? 0 : ((await db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(filter))[0]?.n ?? 0));
       return {
-        friends: rows.map((row) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl })),
-        total: totalRow?.n ?? 0,
+        friends: rows.map(({ total: _total, ...row }) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl })),
+        total,
       };
     },
 

@@ -43,6 +43,9 @@ describe.each(databaseTargets())("the social graph on $name", (target) => {
     expect(accepted.body).toMatchObject({ relationship: { areFriends: true } });
     const friends = await call(alice, "GET", "/callback/friends/get-friends/alice?orderByFriendsFirst=1&avatarSize=50");
     expect(friends.body).toMatchObject({ friends: [{ username: "bob", isViewerFriend: true }], meta: { totalResultsCount: 1 } });
+    // The total rides on the page's rows; a page past the end still knows it.
+    const pastTheEnd = await call(alice, "GET", "/callback/friends/get-friends/alice?page=3&avatarSize=50");
+    expect(pastTheEnd.body).toMatchObject({ friends: [], meta: { currentPage: 3, totalPages: 1, totalResultsCount: 1 } });
 
     const removed = await call(alice, "DELETE", "/callback/friend/bob/delete");
     expect(removed.body).toMatchObject({ relationship: { areFriends: false } });

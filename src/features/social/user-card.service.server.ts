@@ -79,8 +79,15 @@ function bestOf(ratings: readonly MemberRating[]): { bestRating: number | null; 
   return { bestRating: best?.best ?? null, bestRatingType: best?.type ?? null };
 }
 
+/** What the profile page shows besides the card: where the member lives, their bio, and more of their clubs. */
+export interface MemberProfile {
+  readonly card: UserCard;
+  readonly about: { readonly location: string | null; readonly bio: string | null };
+  readonly clubs: readonly CardClub[];
+}
+
 export function createUserCardService(
-  directory: Pick<MemberDirectory, "memberByUsername">,
+  directory: Pick<MemberDirectory, "memberByUsername" | "memberProfileByUsername">,
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
   games: Pick<GameRecordSource, "ratingsOf">,
@@ -89,78 +96,93 @@ export function createUserCardService(
   online: OnlineStatusSource = { statusOf: async () => "offline" },
   memberClubs: MemberClubsSource = { clubsOf: async () => [] },
 ) {
+  type Viewer = { id: number; level: number } | null;
+  type CardMember = NonNullable<Awaited<ReturnType<typeof directory.memberByUsername>>>;
+
+  /** The card of a member already read, with up to `clubLimit` of their clubs (the card itself names CARD_CLUBS). */
+  async function cardOf(user: CardMember, viewer: Viewer, locale: string, clubLimit: number): Promise<UserCard> {
+    const isSelf = viewer?.id === user.id;
+    const [relationship, counts, note, ratings, onlineStatus, clubs] = await Promise.all([
+      viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
+      social.counts(user.id),
+      viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
+      games.ratingsOf(user.id),
+      online.statusOf(user.id),
+      memberClubs.clubsOf(user.id, clubLimit),
+    ]);
+    const level = user.membershipLevel;
+    const closed = isClosedLevel(level);
+    const available = user.isEnabled && !closed;
+    const reason: UserCard["notMessageableReasonCode"] = !viewer
+      ? "anonymous"
+      : isSelf
+        ? "self"
+        : !available
+          ? "closed"
+          : relationship.isBlocked || relationship.blocksCurrentUser
+            ? "blocked"
+            : level === 0 || viewer.level === 0
+              ? "guest"
+              : null;
+    const name = membershipName(level);
+    // The card offers only what the gift route would accept (the membership's rule, across the block rule).
+    const giftRefusal =
+      viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
+    return {
+      ...relationship,
+      userId: user.id,
+      uuid: user.uuid,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      avatarUrl: user.avatarUrl ?? defaultAvatarUrl,
+      chessTitle: user.chessTitle,
+      country: user.countryCode,
+      countryId: user.countryCode,
+      countryName: countryName(user.countryCode, locale),
+      joinDate: user.createdAt.toISOString(),
+      lastLoginDate: user.lastLoginAt?.toISOString() ?? null,
+      statusText: user.statusText,
+      isEnabled: user.isEnabled,
+      isGuest: level === 0,
+      isClosed: closed,
+      closedLabel: closed ? `membership.${name}` : null,
+      isFideVerified: false,
+      isStaff: hasAtLeast(level, "staff"),
+      isModerator: isExactly(level, "moderator"),
+      isStreamer: user.isStreamer,
+      isTopBlogger: false,
+      isCoach: false,
+      allowFriendRequests: user.allowFriendRequests,
+      isMessageable: reason === null,
+      notMessageableReasonCode: reason,
+      canReceiveGiftMembership: giftRefusal === null,
+      ratings,
+      rating: ratings[0]?.rating ?? null,
+      ratingType: ratings[0]?.type ?? null,
+      ...bestOf(ratings),
+      onlineStatus,
+      clubs,
+      flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
+      membership: { code: name, level, name },
+      counts,
+      note,
+      isSelf,
+    };
+  }
+
   return {
-    async card(username: string, viewer: { id: number; level: number } | null, locale: string): Promise<UserCard | null> {
+    async card(username: string, viewer: Viewer, locale: string): Promise<UserCard | null> {
       const user = await directory.memberByUsername(username);
+      return user ? cardOf(user, viewer, locale, CARD_CLUBS) : null;
+    },
+
+    /** The profile page's member: the card and what only the profile shows, read with the card's own queries. */
+    async profile(username: string, viewer: Viewer, locale: string, clubLimit: number): Promise<MemberProfile | null> {
+      const user = await directory.memberProfileByUsername(username);
       if (!user) return null;
-      const isSelf = viewer?.id === user.id;
-      const [relationship, counts, note, ratings, onlineStatus, clubs] = await Promise.all([
-        viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
-        social.counts(user.id),
-        viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
-        games.ratingsOf(user.id),
-        online.statusOf(user.id),
-        memberClubs.clubsOf(user.id, CARD_CLUBS),
-      ]);
-      const level = user.membershipLevel;
-      const closed = isClosedLevel(level);
-      const available = user.isEnabled && !closed;
-      const reason: UserCard["notMessageableReasonCode"] = !viewer
-        ? "anonymous"
-        : isSelf
-          ? "self"
-          : !available
-            ? "closed"
-            : relationship.isBlocked || relationship.blocksCurrentUser
-              ? "blocked"
-              : level === 0 || viewer.level === 0
-                ? "guest"
-                : null;
-      const name = membershipName(level);
-      // The card offers only what the gift route would accept (the membership's rule, across the block rule).
-      const giftRefusal =
-        viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
-      return {
-        ...relationship,
-        userId: user.id,
-        uuid: user.uuid,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        avatarUrl: user.avatarUrl ?? defaultAvatarUrl,
-        chessTitle: user.chessTitle,
-        country: user.countryCode,
-        countryId: user.countryCode,
-        countryName: countryName(user.countryCode, locale),
-        joinDate: user.createdAt.toISOString(),
-        lastLoginDate: user.lastLoginAt?.toISOString() ?? null,
-        statusText: user.statusText,
-        isEnabled: user.isEnabled,
-        isGuest: level === 0,
-        isClosed: closed,
-        closedLabel: closed ? `membership.${name}` : null,
-        isFideVerified: false,
-        isStaff: hasAtLeast(level, "staff"),
-        isModerator: isExactly(level, "moderator"),
-        isStreamer: user.isStreamer,
-        isTopBlogger: false,
-        isCoach: false,
-        allowFriendRequests: user.allowFriendRequests,
-        isMessageable: reason === null,
-        notMessageableReasonCode: reason,
-        canReceiveGiftMembership: giftRefusal === null,
-        ratings,
-        rating: ratings[0]?.rating ?? null,
-        ratingType: ratings[0]?.type ?? null,
-        ...bestOf(ratings),
-        onlineStatus,
-        clubs,
-        flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
-        membership: { code: name, level, name },
-        counts,
-        note,
-        isSelf,
-      };
+      const card = await cardOf(user, viewer, locale, Math.max(clubLimit, CARD_CLUBS));
+      return { card: { ...card, clubs: card.clubs.slice(0, CARD_CLUBS) }, about: { location: user.location, bio: user.bio }, clubs: card.clubs.slice(0, clubLimit) };
     },
   };
 }

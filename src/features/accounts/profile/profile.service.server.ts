@@ -38,12 +38,6 @@ export function createProfileService(db: Database, storage: FileStorage) {
       return row ?? null;
     },
 
-    /** What others read on the member's profile besides the card: where they live and their bio. */
-    async publicDetails(userId: number): Promise<{ location: string | null; bio: string | null } | null> {
-      const [row] = await db.select({ location: users.location, bio: users.bio }).from(users).where(eq(users.id, userId)).limit(1);
-      return row ?? null;
-    },
-
     async save(userId: number, input: ProfileBody): Promise<Result<null, ProfileFailure>> {
       if (!(await editingAllowed(userId))) return fail("profile_editing_disallowed");
       await db

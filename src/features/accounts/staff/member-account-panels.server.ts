@@ -32,24 +32,24 @@ function noticeFrom(query: URLSearchParams): PanelNotice | null {
  * when a gift is possible, and staff tools for staff. Hiding is a courtesy;
  * every action is checked again by its route.
  */
-export async function memberAccountPanels(context: Pick<KingsideLoadContext, "viewer" | "services">, username: string, query: URLSearchParams): Promise<MemberAccountPanelsData> {
+export async function memberAccountPanels(
+  context: Pick<KingsideLoadContext, "viewer" | "services">,
+  /** The member as the user card found them for this viewer; `canReceiveGift` is the card's answer from the gift rule. */
+  member: { readonly id: number; readonly username: string; readonly isEnabled: boolean; readonly canReceiveGift: boolean },
+  query: URLSearchParams,
+): Promise<MemberAccountPanelsData> {
   const viewer = context.viewer;
-  const member = await context.services.staff.memberAccountByUsername(username);
   const notice = noticeFrom(query);
-  if (!member) return { disabled: false, notice, gift: null, staff: null };
   const isSelf = viewer.isLoggedIn && viewer.id === member.id;
-  const canGift =
-    viewer.isMember &&
-    viewer.id !== null &&
-    !isSelf &&
-    (await context.services.membership.giftRefusalFor({ id: viewer.id, isStaff: viewer.isStaff }, member.username, (giverId, targetId) => context.services.contactGuard.refusal(giverId, targetId))) === null;
+  // Only staff tools need the account's own row (its level, the profile-editing switch).
+  const account = viewer.isStaff && !isSelf ? await context.services.staff.memberAccountByUsername(member.username) : null;
+  const canGift = viewer.isMember && !isSelf && member.canReceiveGift;
   return {
     disabled: !member.isEnabled,
     notice,
     gift: canGift ? { username: member.username } : null,
-    staff:
-      viewer.isStaff && !isSelf
-        ? { memberId: member.id, username: member.username, isEnabled: member.isEnabled, canDisable: !isProtectedAccount(member.membershipLevel), profileEditingAllowed: member.profileEditingAllowed }
-        : null,
+    staff: account
+      ? { memberId: account.id, username: account.username, isEnabled: account.isEnabled, canDisable: !isProtectedAccount(account.membershipLevel), profileEditingAllowed: account.profileEditingAllowed }
+      : null,
   };
 }

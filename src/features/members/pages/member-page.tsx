@@ -58,23 +58,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
   const username = params.username ?? "";
-  const card = await context.services.userCards.card(username, viewerRef, locale);
-  if (!card) {
+  const profile = await context.services.userCards.profile(username, viewerRef, locale, PROFILE_CLUBS);
+  if (!profile) {
     // A mistyped name: "Member not found" with the closest names, still a 404.
     const close = await closeUsernames(context.services.memberDirectory, username);
     const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
     return data({ found: false as const, username, suggestions }, { status: 404 });
   }
-  const [accountPanels, friends, pendingRequests, about, clubs] = await Promise.all([
-    memberAccountPanels(context, card.username, url.searchParams),
+  const { card, about, clubs } = profile;
+  const [accountPanels, friends, pendingRequests] = await Promise.all([
+    memberAccountPanels(context, { id: card.userId, username: card.username, isEnabled: card.isEnabled, canReceiveGift: card.canReceiveGiftMembership }, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
     context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
     // Only the member sees their own pending requests.
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
-    // Where they live and their own words, as they wrote them in /settings.
-    context.services.profile.publicDetails(card.userId),
-    // The member's clubs, largest first (the clubs feature).
-    context.services.clubs.clubsOf(card.userId, PROFILE_CLUBS),
   ]);
   // Their chunk is loaded before the server renders them (the owner's editor, staff panels, a disabled account's notice).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
