@@ -60,6 +60,15 @@ export interface UsernamePrefixSearch {
  * username. They never join the accounts feature's tables.
  */
 export function createMemberDirectory(db: Database) {
+  // Prepared once: the card and the profile page read a member on every view (their SQL is built once, PostgreSQL plans it once per connection).
+  const memberByKey = db.select(publicMemberColumns).from(users).where(eq(users.usernameKey, sql.placeholder("usernameKey"))).limit(1).prepare("directory_member_by_username_key");
+  const memberProfileByKey = db
+    .select({ ...publicMemberColumns, location: users.location, bio: users.bio })
+    .from(users)
+    .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
+    .limit(1)
+    .prepare("directory_member_profile_by_username_key");
+
   return {
     /** The members with these ids (unknown ids are left out), in one query whatever the number of ids. */
     async membersByIds(ids: readonly number[]): Promise<ReadonlyMap<number, PublicMember>> {
@@ -71,17 +80,13 @@ export function createMemberDirectory(db: Database) {
 
     /** The member of this username with what their profile page adds (where they live, their bio), in one query. */
     async memberProfileByUsername(username: string): Promise<(PublicMember & { readonly location: string | null; readonly bio: string | null }) | null> {
-      const [row] = await db
-        .select({ ...publicMemberColumns, location: users.location, bio: users.bio })
-        .from(users)
-        .where(eq(users.usernameKey, username.toLowerCase()))
-        .limit(1);
+      const [row] = await memberProfileByKey.execute({ usernameKey: username.toLowerCase() });
       return row ?? null;
     },
 
     /** The member of this username, whatever its case. */
     async memberByUsername(username: string): Promise<PublicMember | null> {
-      const [row] = await db.select(publicMemberColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
+      const [row] = await memberByKey.execute({ usernameKey: username.toLowerCase() });
       return row ?? null;
     },
 

@@ -216,6 +216,16 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
 
+  // Prepared once: every card and profile view lists the member's clubs.
+  const clubsOfMember = db
+    .select({ ...detailColumns, joinedAt: clubMembers.joinedAt })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(eq(clubMembers.userId, sql.placeholder("memberId")))
+    .orderBy(desc(clubs.memberCount), asc(clubs.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("clubs_of_member");
+
   return {
     async details(urlOrId: string): Promise<ClubDetails | null> {
       const ref = await access.findClub(urlOrId);
@@ -538,13 +548,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
 
     /** A member's clubs, largest first, with when they joined. */
     async clubsOf(memberId: number, limit = 100): Promise<(ClubDetails & { joinedAt: Date })[]> {
-      const rows = await db
-        .select({ ...detailColumns, joinedAt: clubMembers.joinedAt })
-        .from(clubMembers)
-        .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
-        .where(eq(clubMembers.userId, memberId))
-        .orderBy(desc(clubs.memberCount), asc(clubs.id))
-        .limit(limit);
+      const rows = await clubsOfMember.execute({ memberId, limit });
       return rows.map((row) => ({ ...toDetails(row), joinedAt: row.joinedAt }));
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isProvisional, newPlayerRating, type GlickoRating } from "../../chess/glicko2.ts";
 import type { Color } from "../../chess/outcome.ts";
 import { ratingType as ratingTypeOf, type RatingType } from "../../chess/time-control.ts";
@@ -30,6 +30,15 @@ function glickoOf(row: { rating: number; deviation: number; volatility: number }
 }
 
 export function createRatingsService(db: Database) {
+  // Prepared once: every card and profile view reads a member's ratings.
+  // Most played first: the card shows the first three, and a type played once says little.
+  const ratingsOfMember = db
+    .select()
+    .from(ratings)
+    .where(eq(ratings.memberId, sql.placeholder("memberId")))
+    .orderBy(desc(ratings.games), desc(ratings.rating), asc(ratings.ratingType))
+    .prepare("ratings_of_member");
+
   return {
     /** The rating a member plays at (a new player's 1500 when they have no games of the type). */
     async currentRating(memberId: number, type: RatingType): Promise<number> {
@@ -60,8 +69,7 @@ export function createRatingsService(db: Database) {
     },
 
     async ratingsOf(memberId: number): Promise<RatingView[]> {
-      // Most played first: the card shows the first three, and a type played once says little.
-      const rows = await db.select().from(ratings).where(eq(ratings.memberId, memberId)).orderBy(desc(ratings.games), desc(ratings.rating), asc(ratings.ratingType));
+      const rows = await ratingsOfMember.execute({ memberId });
       return rows.map((row) => ({ type: row.ratingType as RatingType, rating: Math.round(row.rating), provisional: isProvisional(glickoOf(row)), games: row.games, best: row.best }));
     },
 

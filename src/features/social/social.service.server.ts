@@ -81,6 +81,13 @@ function subjectOf(target: Target, current: Relationship): MemberActionSubject {
  * in the same transactions as the changes they announce.
  */
 export function createSocialService(db: Database, outbox: OutboxNotifier = noOutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder) {
+  // Prepared once: every card and profile view reads the counters.
+  const countsOf = db
+    .select({ friends: socialCounts.friends, followers: socialCounts.followers, following: socialCounts.following })
+    .from(socialCounts)
+    .where(eq(socialCounts.userId, sql.placeholder("userId")))
+    .prepare("social_counts_of_user");
+
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
     return row ?? null;
@@ -410,7 +417,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
 
     /** One primary-key read: the counters kept with each change. */
     async counts(userId: number): Promise<SocialCounts> {
-      const [row] = await db.select({ friends: socialCounts.friends, followers: socialCounts.followers, following: socialCounts.following }).from(socialCounts).where(eq(socialCounts.userId, userId));
+      const [row] = await countsOf.execute({ userId });
       return row ?? { friends: 0, followers: 0, following: 0 };
     },
 
