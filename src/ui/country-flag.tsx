@@ -5,6 +5,9 @@ import { uiMessageId, type UiMessageId } from "./messages.ts";
 import { importWithRetry } from "../platform/http/chunk-retry.ts";
 import { lazyModule } from "./lazy-module.ts";
 import { flagAssetBase, flagFiles } from "./flag-files.ts";
+import { localizedRegionName } from "../shared/region-names.ts";
+
+export { localizedRegionName };
 
 /**
  * The sanctioned presentation and its tooltip: shown only when a sanction flag
@@ -97,32 +100,6 @@ export function isSanctionedFlag(code: string, flags: FeatureFlagValues): boolea
   return flags[sanctionedCountryFlags[normalized]] === true;
 }
 
-const regionNamesByLocale = new Map<string, Intl.DisplayNames | null>();
-
-function createRegionNames(locale: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" });
-  } catch {
-    return null;
-  }
-}
-
-function regionNames(locale: string): Intl.DisplayNames | null {
-  const cached = regionNamesByLocale.get(locale);
-  if (cached !== undefined) return cached;
-  const names = createRegionNames(locale);
-  regionNamesByLocale.set(locale, names);
-  return names;
-}
-
-/** A region's name in the locale, through Intl.DisplayNames; the code itself if unknown. */
-export function localizedRegionName(region: string, locale: string): string {
-  try {
-    return regionNames(locale)?.of(region) ?? region;
-  } catch {
-    return region;
-  }
-}
 
 export interface CountryFlagProps {
   /** ISO 3166-1 alpha-2 code ("US"), a regional code ("XE" England), or "XX" for international. */

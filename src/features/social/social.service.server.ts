@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, or, sql, type Placeholder } from "drizzle-orm";
 import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts/accounts.tables.server.ts";
@@ -87,6 +87,41 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     .from(socialCounts)
     .where(eq(socialCounts.userId, sql.placeholder("userId")))
     .prepare("social_counts_of_user");
+
+  /** A member's friends, or those whose name starts with a prefix (LIKE's wildcards escaped). */
+  function friendsFilter(userId: number | Placeholder, prefix: string | Placeholder | null) {
+    return prefix === null ? eq(friendships.userId, userId) : and(eq(friendships.userId, userId), like(users.usernameKey, prefix));
+  }
+
+  const friendsPages = new Map<string, ReturnType<typeof prepareFriendsPage>>();
+
+  /**
+   * A page of a member's friends with the total of the list (a window count: the sort reads every match
+   * anyway), prepared once per shape: with or without a name prefix, the viewer's friends first or not.
+   * The viewer's id may be null (nobody's friend).
+   */
+  function prepareFriendsPage(withPrefix: boolean, viewerFriendsFirst: boolean) {
+    const viewerFriend = sql<boolean>`exists(select 1 from ${friendships} as vf where vf.user_id = ${sql.placeholder("viewerId")} and vf.friend_id = ${users.id})`;
+    return db
+      .select({ username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, isViewerFriend: viewerFriend, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.friendId))
+      .where(friendsFilter(sql.placeholder("userId"), withPrefix ? sql.placeholder("prefix") : null))
+      .orderBy(...(viewerFriendsFirst ? [desc(viewerFriend)] : []), asc(users.usernameKey))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`social_friends_page_${withPrefix ? "prefix" : "all"}_${viewerFriendsFirst ? "friends_first" : "by_name"}`);
+  }
+
+  function friendsPage(withPrefix: boolean, viewerFriendsFirst: boolean) {
+    const key = `${withPrefix} ${viewerFriendsFirst}`;
+    let page = friendsPages.get(key);
+    if (!page) {
+      page = prepareFriendsPage(withPrefix, viewerFriendsFirst);
+      friendsPages.set(key, page);
+    }
+    return page;
+  }
 
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
@@ -423,23 +458,15 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
 
     /** A member's friends; the viewer's own friends first when asked. */
     async friendsOf(userId: number, viewerId: number | null, options: { orderByFriendsFirst: boolean; query?: string; limit: number; offset: number }): Promise<{ friends: FriendEntry[]; total: number }> {
-      const viewerFriend = viewerId
-        ? sql<boolean>`exists(select 1 from ${friendships} as vf where vf.user_id = ${viewerId} and vf.friend_id = ${users.id})`
-        : sql<boolean>`false`;
-      const filter = options.query
-        ? and(eq(friendships.userId, userId), like(users.usernameKey, `${options.query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`))
-        : eq(friendships.userId, userId);
-      // The total rides on the page's rows (a window count: the sort reads every match anyway); a page past the end asks apart.
-      const rows = await db
-        .select({ username: users.username, avatarUrl: users.avatarUrl, countryCode: users.countryCode, chessTitle: users.chessTitle, isViewerFriend: viewerFriend, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(friendships)
-        .innerJoin(users, eq(users.id, friendships.friendId))
-        .where(filter)
-        .orderBy(...(options.orderByFriendsFirst && viewerId ? [desc(viewerFriend)] : []), asc(users.usernameKey))
-        .limit(options.limit)
-        .offset(options.offset);
+      const prefix = options.query ? `${options.query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%` : null;
+      const page = friendsPage(prefix !== null, options.orderByFriendsFirst && viewerId !== null);
+      const rows = await page.execute({ userId, viewerId, prefix, limit: options.limit, offset: options.offset });
+      // The total rides on the page's rows; a page past the end asks apart.
       const total =
-        rows[0]?.total ?? (options.offset === 0 ? 0 : ((await db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(filter))[0]?.n ?? 0));
+        rows[0]?.total ??
+        (options.offset === 0
+          ? 0
+          : ((await db.select({ n: count() }).from(friendships).innerJoin(users, eq(users.id, friendships.friendId)).where(friendsFilter(userId, prefix)))[0]?.n ?? 0));
       return {
         friends: rows.map(({ total: _total, ...row }) => ({ ...row, avatarUrl: row.avatarUrl ?? defaultAvatarUrl })),
         total,

@@ -1,4 +1,5 @@
 import { contactRefusal } from "./member-actions.policy.ts";
+import { localizedRegionName } from "../../shared/region-names.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
@@ -65,11 +66,7 @@ export const CARD_CLUBS = 3;
 
 function countryName(code: string, locale: string): string {
   if (code === "XX") return "International";
-  try {
-    return new Intl.DisplayNames([locale, "en"], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return localizedRegionName(code, locale);
 }
 
 /** The best rating ever reached over every type, and its type. */

@@ -1,4 +1,5 @@
 import type { Locale } from "../../../platform/i18n/locales.ts";
+import { regionNames } from "../../../shared/region-names.ts";
 import { internationalCountryCode, isoCountryCodes } from "./countries.ts";
 
 export interface CountryOption {
@@ -7,14 +8,6 @@ export interface CountryOption {
 }
 
 const optionsByLocale = new Map<string, readonly CountryOption[]>();
-
-function regionNames(locale: Locale): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" });
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The country select's options, named in the page's language by the server's
