@@ -1,9 +1,7 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
 
@@ -12,6 +10,12 @@ export const streamTimeout = 5_000;
  * the page's CSP nonce, made by the pages plugin and sent in its
  * Content-Security-Policy header, goes on every inline script React Router and
  * React stream; the HTML says its charset.
+ *
+ * A page is answered whole, in one buffer, once everything is rendered: every
+ * loader has its data before the render starts and the parts a page loads
+ * lazily are loaded before it renders, so nothing arrives later to stream, and
+ * one buffer spares each of React's ~2 KB chunks three stream hops on its way
+ * to the socket (decision 0038).
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
@@ -21,26 +25,31 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
-      [readyOption]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+      },
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              callback();
+            },
+          }),
+        );
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error instanceof Error ? error : new Error(String(error)));
       },
       onError(error: unknown) {

@@ -1,8 +1,6 @@
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KingsideLoadContext, PageRequestIdentity } from "../../platform/http/load-context.ts";
@@ -74,7 +72,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         reply.header("content-security-policy", pageContentSecurityPolicy(cspNonce));
         reply.header("cache-control", "private, no-store");
         if (!response.body || request.method === "HEAD") return reply.send();
-        return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+        // The page comes whole (entry.server.tsx renders it into one buffer).
+        return reply.send(Buffer.from(await response.arrayBuffer()));
       },
     });
   });
