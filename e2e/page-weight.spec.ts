@@ -102,27 +102,24 @@ test("built assets are served precompressed: brotli when accepted, else gzip", a
 });
 
 /**
- * The browser carries no validation library: the server validates, the
- * browser uses the types (decision 0028). Zod's class names survive
- * minification as strings, so any chunk that bundles it names itself.
+ * What no browser chunk may carry, each found by strings that survive
+ * minification: a validation library (the server validates, the browser uses
+ * the types, decision 0028); react-intl or intl-messageformat (our own
+ * formatter, decision 0034); the server's route modules and feature areas (the
+ * route table's browser half is names, paths and rules, decision 0038).
  */
-test("no browser chunk carries zod", () => {
-  const assets = "build/client/assets";
-  const chunks = readdirSync(assets).filter((name) => name.endsWith(".js"));
-  expect(chunks.length, "built browser chunks (run npm run build first)").toBeGreaterThan(10);
-  const carryingZod = chunks.filter((name) => /ZodError|\$ZodType/.test(readFileSync(join(assets, name), "utf8")));
-  expect(carryingZod, "browser chunks that bundle zod (find the module with a runtime zod import reachable from a page)").toEqual([]);
-});
+const keptOffTheBrowser = [
+  { what: "zod", pattern: /ZodError|\$ZodType/, hint: "find the module with a runtime zod import reachable from a page" },
+  { what: "react-intl or intl-messageformat", pattern: /\[React Intl\]|@formatjs\/intl Error|INVALID_VALUE|MissingValueError/, hint: "a page imports them" },
+  { what: "route module files", pattern: /["'`](?:features|platform)\/[\w/-]+-page\.tsx["'`]/, hint: "a browser module imports route-modules.server.ts" },
+];
 
-/**
- * Messages are formatted by our own module (decision 0034), on the server and
- * in the browser alike; react-intl and intl-messageformat name their errors
- * in strings that survive minification.
- */
-test("no browser chunk carries react-intl or intl-messageformat", () => {
-  const assets = "build/client/assets";
-  const chunks = readdirSync(assets).filter((name) => name.endsWith(".js"));
-  expect(chunks.length, "built browser chunks (run npm run build first)").toBeGreaterThan(10);
-  const carrying = chunks.filter((name) => /\[React Intl\]|@formatjs\/intl Error|INVALID_VALUE|MissingValueError/.test(readFileSync(join(assets, name), "utf8")));
-  expect(carrying, "browser chunks that bundle react-intl or intl-messageformat").toEqual([]);
-});
+for (const { what, pattern, hint } of keptOffTheBrowser) {
+  test(`no browser chunk carries ${what}`, () => {
+    const assets = "build/client/assets";
+    const chunks = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(chunks.length, "built browser chunks (run npm run build first)").toBeGreaterThan(10);
+    const carrying = chunks.filter((name) => pattern.test(readFileSync(join(assets, name), "utf8")));
+    expect(carrying, `browser chunks that carry ${what} (${hint})`).toEqual([]);
+  });
+}

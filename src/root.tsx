@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     pathLocale,
     dir: textDirection(locale),
-    messages: context.serializedPageMessagesFor(locale, pageModuleOf(url), context.viewer.isLoggedIn),
+    messages: context.serializedPageMessagesFor(locale, url.pathname, context.viewer.isLoggedIn),
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
@@ -49,15 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(rootData);
 }
 
-/** The route table's module for a URL: the root sends the messages that module and the shell can show. */
-function pageModuleOf(url: URL): string | null {
-  return matchPagePath(url.pathname)?.route.definition.file ?? null;
-}
-
-/** A new locale prefix or another page module needs another catalog. */
+/**
+ * A new locale prefix or another page needs another catalog (the catalog is the
+ * page module's: two pages of one module share it, and asking again for one is harmless).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const localeOf = (url: URL) => resolveRequestLocale(url, null).pathLocale;
-  return localeOf(currentUrl) !== localeOf(nextUrl) || pageModuleOf(currentUrl) !== pageModuleOf(nextUrl) || defaultShouldRevalidate;
+  const pageOf = (url: URL) => matchPagePath(url.pathname)?.route.name ?? null;
+  return localeOf(currentUrl) !== localeOf(nextUrl) || pageOf(currentUrl) !== pageOf(nextUrl) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -46,8 +46,8 @@ export type KingsideLoadContext = {
   readonly services: Services;
   readonly features: FeatureFlags;
   readonly messagesFor: (locale: Locale) => Readonly<Record<string, string>>;
-  /** The messages a page is sent: those its module (route table file, or null for no page) and the shell can show. */
-  readonly serializedPageMessagesFor: (locale: Locale, pageModule: string | null, signedIn: boolean) => SerializedWireMessages;
+  /** The messages the page at this path is sent: those its module (or the 404 page's) and the shell can show. */
+  readonly serializedPageMessagesFor: (locale: Locale, pathname: string, signedIn: boolean) => SerializedWireMessages;
   readonly production: boolean;
   /** The configured site's host (SITE_URL), or null in development, where the request's Host is believed. */
   readonly siteHost: string | null;

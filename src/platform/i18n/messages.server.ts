@@ -3,6 +3,8 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
 import { messageKeysUsedBy } from "./message-usage.server.ts";
+import { routeModules } from "../links/route-modules.server.ts";
+import { matchPagePath } from "../links/route-patterns.ts";
 import { serializeWireMessages, type SerializedWireMessages, type WireMessages } from "./wire-messages.ts";
 import { wireMessage } from "./parse-messages.ts";
 
@@ -83,9 +85,10 @@ export function pageMessagesFor(locale: Locale, pageModule: string | null, signe
 
 const serializedPageCatalogs = new WeakMap<WireMessages, SerializedWireMessages>();
 
-/** `pageMessagesFor` as the root loader sends it: serialized once per catalog. */
-export function serializedPageMessagesFor(locale: Locale, pageModule: string | null, signedIn = true): SerializedWireMessages {
-  const catalog = pageMessagesFor(locale, pageModule, signedIn);
+/** The messages of the page at a path (its module's, by the route table), as the root loader sends them: serialized once per catalog. */
+export function serializedPageMessagesFor(locale: Locale, pathname: string, signedIn = true): SerializedWireMessages {
+  const route = matchPagePath(pathname)?.route;
+  const catalog = pageMessagesFor(locale, route ? routeModules[route.name].file : null, signedIn);
   const cached = serializedPageCatalogs.get(catalog);
   if (cached) return cached;
   const serialized = serializeWireMessages(catalog);

@@ -21,18 +21,11 @@ export function serializeWireMessages(messages: WireMessages): SerializedWireMes
   return JSON.stringify(messages) as SerializedWireMessages;
 }
 
+/** Each text read once: the server serves one per locale, page module and kind of viewer; a browser tab sees one per page it visits. */
 const readCatalogs = new Map<string, WireMessages>();
-/**
- * The server reads each catalog it serves once and keeps it (there is one per
- * locale, page module and kind of viewer); a browser tab keeps the last few.
- */
-const READ_CATALOGS_KEPT = 64;
 
 export function readWireMessages(serialized: SerializedWireMessages): WireMessages {
-  const cached = readCatalogs.get(serialized);
-  if (cached) return cached;
-  if (readCatalogs.size >= READ_CATALOGS_KEPT && typeof window !== "undefined") readCatalogs.clear();
-  const messages = Object.freeze(JSON.parse(serialized) as WireMessages);
-  readCatalogs.set(serialized, messages);
+  let messages = readCatalogs.get(serialized);
+  if (!messages) readCatalogs.set(serialized, (messages = JSON.parse(serialized) as WireMessages));
   return messages;
 }

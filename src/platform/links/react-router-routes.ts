@@ -1,4 +1,5 @@
 import { compiledPageRoutes, spansSegments, type CompiledPageRoute } from "./route-patterns.ts";
+import { routeModules } from "./route-modules.server.ts";
 
 export interface ReactRouterRoute {
   readonly id: string;
@@ -29,7 +30,7 @@ export function toReactRouterRoutes(): ReactRouterRoute[] {
   const routeByPath = new Map<string, ReactRouterRoute>();
   for (const compiled of compiledPageRoutes) {
     const path = reactRouterPath(compiled);
-    const file = compiled.definition.file;
+    const file = routeModules[compiled.name].file;
     const existing = routeByPath.get(path);
     if (existing !== undefined) {
       if (existing.file !== file) throw new Error(`Routes sharing ${path} must share a module (${compiled.name}).`);

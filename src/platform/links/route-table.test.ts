@@ -2,6 +2,7 @@ import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { reactRouterIdsByTableName, toReactRouterRoutes } from "./react-router-routes.ts";
 import { matchPagePath } from "./route-patterns.ts";
+import { routeModules } from "./route-modules.server.ts";
 import { pageRoutes } from "./route-table.ts";
 
 /** [path, the route it names (null: the 404 page), params expected (subset)] */
@@ -153,7 +154,7 @@ describe("the React Router config generated from the table", () => {
     const tableMatch = matchPagePath(path);
     const leaf = matchRoutes(routeObjects, path)?.at(-1);
     expect(leaf).toBeDefined();
-    expect(fileById.get(leaf?.route.id ?? "")).toBe(tableMatch?.route.definition.file);
+    expect(fileById.get(leaf?.route.id ?? "")).toBe(tableMatch ? routeModules[tableMatch.route.name].file : undefined);
   });
 
   // The server hands a document request to React Router over only its page's route, that route's locale

@@ -1,6 +1,7 @@
 import { useIntl } from "../i18n/intl.tsx";
 import type { Route } from "./+types/feature-page";
 import { requirePage } from "./page-loader.server.ts";
+import { routeModules } from "../links/route-modules.server.ts";
 import { PageHeader } from "./page-header.tsx";
 
 /**
@@ -9,7 +10,7 @@ import { PageHeader } from "./page-header.tsx";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const page = requirePage(request);
-  return { routeName: page.route.name, feature: page.route.definition.feature };
+  return { routeName: page.route.name, feature: routeModules[page.route.name].feature };
 }
 
 
