@@ -137,7 +137,9 @@ describe.each(databaseTargets())("finding a game on $name", (target) => {
     carla.close();
     await carla.waitForClose();
     await waitForPresence(app, await memberId(app, "carla"), (presence) => presence.status === "offline");
-    // Before the sweep: accepting it or pairing with it finds it gone (bob's quick seek waits in the lobby instead).
+    // Before the sweep: the lobby no longer lists it, and accepting it or pairing with it finds it gone (bob's quick seek waits in the lobby instead).
+    expect(valueOf<SeekView[]>(await command(watcher, "seek.lobby", {})).map((open) => open.id)).toEqual(expect.arrayContaining([daily.id]));
+    expect(valueOf<SeekView[]>(await command(watcher, "seek.lobby", {})).map((open) => open.id)).not.toContain(seek.id);
     expect(await command(bob, "seek.accept", { id: seek.id })).toEqual({ ok: false, code: "seek_gone" });
     const quick = valueOf<{ seek?: SeekView; gameId?: number }>(await command(bob, "seek.quick", { terms }));
     expect(quick.gameId).toBeUndefined();

@@ -198,9 +198,13 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
       });
     },
 
-    /** The lobby: open seeks, oldest first, with their members' names. */
+    /**
+     * The lobby: open seeks, oldest first, with their members' names; a live
+     * seek of a member who has gone offline is left out at once, before the
+     * sweep removes it (and announces its removal to the lobby's watchers).
+     */
     async lobby(): Promise<SeekView[]> {
-      const rows = await db.select().from(seeks).where(gt(seeks.expiresAt, now())).orderBy(asc(seeks.createdAt)).limit(LOBBY_SIZE);
+      const rows = await withMembersPresent(await db.select().from(seeks).where(gt(seeks.expiresAt, now())).orderBy(asc(seeks.createdAt)).limit(LOBBY_SIZE));
       const names = await members.usernamesByIds(rows.map((row) => row.memberId));
       return rows.map((row) => present(row, names.get(row.memberId) ?? ""));
     },
