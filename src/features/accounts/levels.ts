@@ -20,6 +20,26 @@ export const levels = {
 export type LevelName = keyof typeof levels;
 export type Level = (typeof levels)[LevelName];
 
+/**
+ * Each level's message id, written out: a page is sent the messages its code
+ * names literally (decision 0029), and a template built from the level's name
+ * would name every membership message.
+ */
+export const levelMessageIds = {
+  guest: "membership.guest",
+  closed_fair_play: "membership.closed_fair_play",
+  closed_abuse: "membership.closed_abuse",
+  closed_voluntarily: "membership.closed_voluntarily",
+  closed_unspecified: "membership.closed_unspecified",
+  basic: "membership.basic",
+  silver: "membership.silver",
+  gold: "membership.gold",
+  platinum: "membership.platinum",
+  diamond: "membership.diamond",
+  moderator: "membership.moderator",
+  staff: "membership.staff",
+} as const satisfies Record<LevelName, string>;
+
 const levelNames = Object.keys(levels).filter((name): name is LevelName => Object.hasOwn(levels, name));
 const nameByLevel: ReadonlyMap<number, LevelName> = new Map(levelNames.map((name) => [levels[name], name]));
 

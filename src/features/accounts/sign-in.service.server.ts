@@ -4,7 +4,7 @@ import { crossesIntoWaits, nextTryAt, type EscalationPolicy } from "./attempt-es
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
 import { signInFailures, users, type UserRow } from "./accounts.tables.server.ts";
-import { isClosedLevel, membershipName } from "./levels.ts";
+import { isClosedLevel, levelMessageIds, membershipName } from "./levels.ts";
 
 /**
  * Wrong passwords. Per account: five free tries a day, then growing waits for
@@ -40,7 +40,7 @@ export type SignInFailure = "invalid_credentials" | "account_closed" | "account_
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$X89kqWmS9lmzpzv7Nn7HWw$V62sftvra81vun9tvspB5uzt6qPzDpjRo8Sa6R62N8o";
 
 export function closedLabelKey(level: number): string {
-  return `membership.${membershipName(level)}`;
+  return levelMessageIds[membershipName(level)];
 }
 
 export function createSignInService(db: Database, options: { now?: () => Date; notice?: RepeatedFailuresNotice } = {}) {

@@ -3,7 +3,7 @@ import { localizedRegionName } from "../../shared/region-names.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
-import { hasAtLeast, isClosedLevel, isExactly, membershipName, type LevelName } from "../accounts/levels.ts";
+import { hasAtLeast, isClosedLevel, isExactly, levelMessageIds, membershipName, type LevelName } from "../accounts/levels.ts";
 import type { GameRecordSource, MemberRating } from "./game-records.port.ts";
 import type { OnlineStatus, OnlineStatusSource } from "./online-status.port.ts";
 import type { CardClub, MemberClubsSource } from "./member-clubs.port.ts";
@@ -143,7 +143,7 @@ export function createUserCardService(
       isEnabled: user.isEnabled,
       isGuest: level === 0,
       isClosed: closed,
-      closedLabel: closed ? `membership.${name}` : null,
+      closedLabel: closed ? levelMessageIds[name] : null,
       isFideVerified: false,
       isStaff: hasAtLeast(level, "staff"),
       isModerator: isExactly(level, "moderator"),

@@ -19,6 +19,8 @@ import { dirname, resolve } from "node:path";
  */
 
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+/** `import type … from` and `export type … from`: no code comes in, so no message can be shown through them. */
+const typeOnlyImportPattern = /^\s*(?:import|export)\s+type\s[^;]*?\bfrom\s*["'][^"']+["'];?/gm;
 const literalPattern = /["'`]([A-Za-z_][\w-]*(?:\.[\w-]+)*\.?)(["'`]|\$\{)/g;
 
 interface ModuleFacts {
@@ -40,7 +42,7 @@ function moduleFacts(file: string): ModuleFacts {
   } catch {
     // A built-in or generated module (e.g. ./+types/...): nothing to read.
   }
-  const imports = [...source.matchAll(importPattern)].map((match) => resolve(dirname(file), match[1] ?? ""));
+  const imports = [...source.replace(typeOnlyImportPattern, "").matchAll(importPattern)].map((match) => resolve(dirname(file), match[1] ?? ""));
   const literals: string[] = [];
   const prefixes: string[] = [];
   for (const match of source.matchAll(literalPattern)) {

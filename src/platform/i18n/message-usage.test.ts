@@ -57,6 +57,27 @@ describe("the messages a page can show", () => {
     expect([...messageKeysUsedBy([join(dir, "shell-with-lazy.tsx")], catalogKeys, { signedIn: false })].sort()).toEqual(["lazy.title", "page.title"]);
   });
 
+  it("does not follow a type-only import: no code comes in through it", () => {
+    const dir = moduleGraph();
+    writeFileSync(join(dir, "typed.tsx"), `import type { Props } from "./parts/lazy.tsx";\nexport type {\n  Other,\n} from "./parts/card.tsx";\nexport const x = "page.title";`);
+    expect([...messageKeysUsedBy([join(dir, "typed.tsx")], catalogKeys)]).toEqual(["page.title"]);
+    writeFileSync(join(dir, "mixed.tsx"), `import { type Props, Lazy } from "./parts/lazy.tsx";\nexport const x = "page.title";`);
+    expect([...messageKeysUsedBy([join(dir, "mixed.tsx")], catalogKeys)].sort()).toEqual(["lazy.title", "page.title"]);
+  });
+
+  it("sends a visitor's member page neither the gift form's nor the staff tools' messages", () => {
+    const visitor = pageMessagesFor("en", "features/members/pages/member-page.tsx", false);
+    const member = pageMessagesFor("en", "features/members/pages/member-page.tsx", true);
+    expect(member["membership.gift.title"]).toBeTruthy();
+    expect(member["staff.panel.title"]).toBeTruthy();
+    expect(visitor["membership.gift.title"]).toBeUndefined();
+    expect(visitor["staff.panel.title"]).toBeUndefined();
+    expect(visitor["membership.page.lead"]).toBeUndefined();
+    // What a visitor can see: a disabled account's notice, the membership badges.
+    expect(visitor["staff.account.disabled"]).toBeTruthy();
+    expect(visitor["membership.gold"]).toBeTruthy();
+  });
+
   it("sends the signed-in shell's messages (the bell's) only to a signed-in visitor's pages", () => {
     const visitor = pageMessagesFor("en", "features/accounts/registration/pages/register-page.tsx", false);
     const member = pageMessagesFor("en", "features/accounts/registration/pages/register-page.tsx", true);

@@ -39,7 +39,8 @@ export async function memberAccountPanels(
   query: URLSearchParams,
 ): Promise<MemberAccountPanelsData> {
   const viewer = context.viewer;
-  const notice = noticeFrom(query);
+  // Only a signed-in viewer posts the forms these notices answer (a visitor is not sent their messages).
+  const notice = viewer.isLoggedIn ? noticeFrom(query) : null;
   const isSelf = viewer.isLoggedIn && viewer.id === member.id;
   // Only staff tools need the account's own row (its level, the profile-editing switch).
   const account = viewer.isStaff && !isSelf ? await context.services.staff.memberAccountByUsername(member.username) : null;

@@ -25,7 +25,7 @@ export interface MemberAccountPanelsData {
   readonly staff: { readonly memberId: number; readonly username: string; readonly isEnabled: boolean; readonly canDisable: boolean; readonly profileEditingAllowed: boolean } | null;
 }
 
-/** The account parts of a member's page: notices, the gift form, staff tools. */
+/** The account parts of a member's page for signed-in viewers: a form's notice, the gift form, staff tools (the member page itself says when an account is disabled). */
 export function MemberAccountPanels({ panels }: { panels: MemberAccountPanelsData }) {
   const intl = useIntl();
   return (
@@ -33,11 +33,6 @@ export function MemberAccountPanels({ panels }: { panels: MemberAccountPanelsDat
       {panels.notice && (
         <p className={panels.notice.kind === "error" ? "ks-form-error" : "ks-form-success"} role={panels.notice.kind === "error" ? "alert" : "status"}>
           {intl.formatMessage({ id: panels.notice.messageKey })}
-        </p>
-      )}
-      {panels.disabled && (
-        <p className="ks-account-notice" role="status" data-account-disabled="true">
-          {intl.formatMessage({ id: "staff.account.disabled" })}
         </p>
       )}
       {panels.gift && <GiftMembershipForm username={panels.gift.username} />}

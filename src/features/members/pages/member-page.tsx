@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the member sees their own pending requests.
     card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
   ]);
-  // Their chunk is loaded before the server renders them (the owner's editor, staff panels, a disabled account's notice).
+  // Their chunk is loaded before the server renders them (the owner's editor, the gift form, staff panels).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
   if (viewer.isLoggedIn) await memberActions.ready();
   // The card's rules are decided here for what every viewer sees (the presence button's
@@ -96,9 +96,9 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
   return <MemberProfile {...loaderData} />;
 }
 
-/** Whether the account panels show anything (a notice, a disabled account, the gift form, staff tools). */
+/** Whether the account panels (a signed-in viewer's) show anything: a form's notice, the gift form, staff tools. */
 function hasAccountPanels(panels: MemberAccountPanelsData): boolean {
-  return panels.notice !== null || panels.disabled || panels.gift !== null || panels.staff !== null;
+  return panels.notice !== null || panels.gift !== null || panels.staff !== null;
 }
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
@@ -203,6 +203,11 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
           )}
         </div>
       </div>
+      {accountPanels.disabled && (
+        <p className="ks-account-notice" role="status" data-account-disabled="true">
+          {intl.formatMessage({ id: "staff.account.disabled" })}
+        </p>
+      )}
       {hasAccountPanels(accountPanels) && <MemberAccountPanels panels={accountPanels} />}
       <div className="ks-profile-columns">
         {pendingRequests && <PendingFriendRequests incoming={pendingRequests.incoming} outgoing={pendingRequests.outgoing} onChanged={() => void revalidator.revalidate()} />}

@@ -1,6 +1,7 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { PresenceButton, Tagline } from "./tagline.ts";
+import { levelMessageIds } from "../../accounts/levels.ts";
 
 /**
  * How a tagline looks (spec 001 §4.3), for the profile and the user card:
@@ -48,9 +49,9 @@ export function TaglineBadges({ tagline }: { tagline: Tagline }) {
         </abbr>
       )}
       {tagline.badge?.kind === "membership" && (
-        <span className={`ks-tier-badge ks-tier-badge-${tagline.badge.level}`}>{intl.formatMessage({ id: `membership.${tagline.badge.level}` })}</span>
+        <span className={`ks-tier-badge ks-tier-badge-${tagline.badge.level}`}>{intl.formatMessage({ id: levelMessageIds[tagline.badge.level] })}</span>
       )}
-      {tagline.roleBadge && <span className={`ks-role-badge ks-role-badge-${tagline.roleBadge}`}>{intl.formatMessage({ id: `membership.${tagline.roleBadge}` })}</span>}
+      {tagline.roleBadge && <span className={`ks-role-badge ks-role-badge-${tagline.roleBadge}`}>{intl.formatMessage({ id: levelMessageIds[tagline.roleBadge] })}</span>}
       {tagline.flair && <FlairIcon code={tagline.flair.code} style={tagline.flair.style} />}
     </>
   );

@@ -1,5 +1,6 @@
 import { useIntl } from "../../../../platform/i18n/intl.tsx";
 import { planLevels, planPeriods } from "../plans.ts";
+import { levelMessageIds } from "../../levels.ts";
 
 /** The level and period selects of the grant and gift forms (gold, monthly preselected). */
 export function PlanChoiceFields() {
@@ -10,7 +11,7 @@ export function PlanChoiceFields() {
         <span>{intl.formatMessage({ id: "membership.form.level" })}</span>
         <select name="level" defaultValue="gold">
           {planLevels.map((level) => (
-            <option key={level} value={level}>{intl.formatMessage({ id: `membership.${level}` })}</option>
+            <option key={level} value={level}>{intl.formatMessage({ id: levelMessageIds[level] })}</option>
           ))}
         </select>
       </label>

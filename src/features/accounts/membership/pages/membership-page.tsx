@@ -5,7 +5,7 @@ import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
-import { membershipName } from "../../levels.ts";
+import { levelMessageIds, membershipName } from "../../levels.ts";
 import { memberUsernameFrom, membershipFailures, membershipNotices } from "../membership-rules.ts";
 import { campaignFrom, plansFor, type Campaign, type MembershipPlan } from "../plans.ts";
 import { PlanChoiceFields } from "../components/plan-choice-fields.tsx";
@@ -89,7 +89,7 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
 
 function CurrentMembership({ level, expiresAt }: { level: number; expiresAt: string | null }) {
   const intl = useIntl();
-  const name = intl.formatMessage({ id: `membership.${membershipName(level)}` });
+  const name = intl.formatMessage({ id: levelMessageIds[membershipName(level)] });
   return (
     <p className="ks-card ks-membership-current" role="status">
       {expiresAt
@@ -102,7 +102,7 @@ function CurrentMembership({ level, expiresAt }: { level: number; expiresAt: str
 function PlanCard({ plan, campaign, canBuy, loginLink }: { plan: MembershipPlan; campaign: Campaign; canBuy: boolean; loginLink: string }) {
   const intl = useIntl();
   const money = (cents: number) => intl.formatNumber(cents / 100, { style: "currency", currency: plan.currency });
-  const levelName = intl.formatMessage({ id: `membership.${plan.level}` });
+  const levelName = intl.formatMessage({ id: levelMessageIds[plan.level] });
   const periodName = intl.formatMessage({ id: `membership.plan.${plan.period}` });
   const best = plan.level === "diamond" && plan.period === "yearly";
   const titleId = `plan-${plan.level}-${plan.period}`;

@@ -9,7 +9,7 @@ import { ErrorPage } from "../../../../platform/shell/error-page.tsx";
 import { RelativeTime } from "../../../../ui/relative-time.tsx";
 import { MemberName } from "../../../members/components/member-name.tsx";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
-import { isClosedLevel, membershipName } from "../../levels.ts";
+import { isClosedLevel, levelMessageIds, membershipName } from "../../levels.ts";
 import { pickCode } from "../../membership/page-notices.ts";
 import { MAX_MEMBER_ID, staffActionFailures } from "../staff.schema.ts";
 
@@ -43,7 +43,7 @@ export default function EnableMemberPage({ loaderData }: Route.ComponentProps) {
         <p className="ks-member-line">
           <MemberName member={member} />
           <span className={isClosedLevel(member.membershipLevel) ? "ks-membership-badge ks-membership-badge-closed" : "ks-membership-badge"}>
-            {intl.formatMessage({ id: `membership.${level}` })}
+            {intl.formatMessage({ id: levelMessageIds[level] })}
           </span>
         </p>
         {member.isEnabled ? (
