@@ -27,11 +27,7 @@ export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defin
     const playActivity = serviceFrom(earlier, "playActivity", "play-presence");
     playActivity.listen({ playersChanged: (memberIds) => void presence.playingChanged(memberIds) });
     // A player is away from a game while they have no connection at all (decision 0017): since presence last saw them.
-    playActivity.useAway(async (_gameId, memberId) => {
-      const [found] = await presence.presenceOf([memberId]);
-      if (!found || found.status === "online") return null;
-      return Math.max(0, Date.now() - Date.parse(found.statusAt));
-    });
+    playActivity.useAway((_gameId, memberId) => presence.awayForMs(memberId));
     playActivity.usePresence({ onlineAmong: (memberIds) => presence.onlineAmong(memberIds) });
     return {};
   },

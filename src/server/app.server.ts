@@ -71,7 +71,11 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  * The whole process, minus listen(): config -> database (migrated, seeded when
  * asked) -> bus -> services -> Fastify with its plugins and the pages.
  */
-export async function createKingsideApp(config: ServerConfig, options: { build?: ServerBuild; logStream?: DestinationStream } = {}): Promise<KingsideApp> {
+export async function createKingsideApp(
+  config: ServerConfig,
+  /** `clock`: the application's clock (tests move it forward); Date.now by default. */
+  options: { build?: ServerBuild; logStream?: DestinationStream; clock?: () => number } = {},
+): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -120,6 +124,7 @@ export async function createKingsideApp(config: ServerConfig, options: { build?:
     cookies,
     csrfSecret: await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET),
     log: app.log,
+    clock: options.clock ?? Date.now,
   });
   await features.registerRequestHooks(app);
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.

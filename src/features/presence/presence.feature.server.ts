@@ -14,8 +14,8 @@ export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeatur
   name: "presence",
   tables: presenceTables,
   messageCatalogs: ["features/presence/messages"],
-  createServices: async ({ db, bus, redisUrl, instanceId, log }, earlier) => ({
-    presence: await createPresence({ db, directory: serviceFrom(earlier, "memberDirectory", "presence"), bus, redisUrl, name: `kingside-${instanceId}`, log }),
+  createServices: async ({ db, bus, redisUrl, instanceId, log, clock }, earlier) => ({
+    presence: await createPresence({ db, directory: serviceFrom(earlier, "memberDirectory", "presence"), bus, redisUrl, name: `kingside-${instanceId}`, log, clock }),
   }),
   realtimeEvents: presenceRealtime.events,
   roomKinds: () => presenceRealtime.roomKinds,

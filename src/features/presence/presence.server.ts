@@ -34,6 +34,8 @@ export async function createPresence(options: {
   readonly name: string;
   readonly log?: PresenceLogger;
   readonly timings?: Partial<PresenceTimings>;
+  /** Presence's clock (tests move it forward). */
+  readonly clock?: () => number;
 }): Promise<Presence> {
   const store = options.redisUrl ? await createRedisPresenceStore(options.redisUrl, { name: options.name }) : createMemoryPresenceStore();
   const service = createPresenceService({
@@ -43,6 +45,7 @@ export async function createPresence(options: {
     bus: options.bus,
     ...(options.log ? { log: options.log } : {}),
     ...(options.timings ? { timings: options.timings } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const timings = { ...defaultPresenceTimings, ...options.timings };
   return {

@@ -85,6 +85,8 @@ export interface PresenceService {
    * expire (connectionTtlMs after its last heartbeat), swept or not.
    */
   onlineAmong(ids: readonly number[]): Promise<Set<number>>;
+  /** How long a member has been offline, by presence's clock (null while online, or unknown). */
+  awayForMs(id: number): Promise<number | null>;
   /** Refreshes this instance's connections in the store (the timer's work). */
   heartbeat(): Promise<void>;
   /** Ends expired connections of any instance (the timer's work). */
@@ -343,6 +345,12 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
       if (ids.length === 0) return new Set();
       const snapshot = await store.read(ids, clock());
       return new Set(ids.filter((id) => snapshot.live.has(id)));
+    },
+
+    async awayForMs(id) {
+      const [found] = await presenceOf([id]);
+      if (!found || found.status === "online") return null;
+      return Math.max(0, clock() - Date.parse(found.statusAt));
     },
 
     heartbeat,

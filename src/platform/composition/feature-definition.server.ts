@@ -39,6 +39,8 @@ export interface PlatformDeps {
   readonly storage: FileStorage;
   /** Who asks, as the feature that owns sessions learnt it (the platform's own routes read the member from here, never from a body). */
   readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
+  /** The application's clock, in ms: Date.now, unless a test moves time forward (presence's away times read it). */
+  readonly clock: () => number;
 }
 
 /** What route and job registration receive: the platform's pieces and every feature's services, built once. */
