@@ -8,6 +8,7 @@ import {
   playMove,
   positionOutcome,
   repetitionKey,
+  repetitionKeyOfFen,
   startPosition,
   timeoutOutcome,
   toFen,
@@ -249,6 +250,28 @@ describe("outcomes", () => {
         keys.push(repetitionKey(current));
         const third = round === 1 && uci === "f6g8";
         expect(positionOutcome(current, keys)?.reason).toBe(third ? "threefold-repetition" : undefined);
+      }
+    }
+  });
+
+  it("reads the same repetition key off the FEN as off the position, en-passant squares and castling rights included", () => {
+    const fens = [
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 12 40",
+    ];
+    for (const fen of fens) {
+      const at = position("standard", fen);
+      expect(repetitionKeyOfFen(toFen(at)), fen).toBe(repetitionKey(at));
+    }
+    // Along whole games, standard and Chess960, every position agrees.
+    for (const [rules, start] of [["standard", standardStart()], ["chess960", position("chess960", chess960StartFen(518) ?? "")]] as const) {
+      let current = start;
+      for (let ply = 0; ply < 80; ply++) {
+        expect(repetitionKeyOfFen(toFen(current)), `${rules} ply ${ply}`).toBe(repetitionKey(current));
+        const moves = legalMoves(current);
+        if (moves.length === 0) break;
+        current = play(current, moves[(ply * 7919) % moves.length] ?? "");
       }
     }
   });

@@ -77,6 +77,13 @@ export const toFen = (position: RulesPosition): string => makeFen(position.chess
  */
 export const repetitionKey = (position: RulesPosition): string => makeFen(position.chess.toSetup(), { epd: true });
 
+/**
+ * The same key read off the position's FEN (its first four fields: the FEN
+ * has the same en-passant rule), for a caller that makes the FEN anyway: a
+ * live move makes one FEN instead of two.
+ */
+export const repetitionKeyOfFen = (fen: string): string => fen.split(" ", 4).join(" ");
+
 export type StartOptions = { readonly scharnagl?: number; readonly random?: () => number };
 
 export interface StartPosition {
@@ -188,7 +195,8 @@ export const playSan = (position: RulesPosition, san: string): Result<PlayedMove
 
 /**
  * Whether the game is over in this position. `repetitionKeys` are the keys
- * (see `repetitionKey`) of every position of the game so far, this one included.
+ * (see `repetitionKey`) of every position of the game so far, this one
+ * included, last.
  */
 export const positionOutcome = (position: RulesPosition, repetitionKeys: readonly string[] = []): GameOutcome | undefined => {
   const chess = position.chess;
@@ -201,9 +209,12 @@ export const positionOutcome = (position: RulesPosition, repetitionKeys: readonl
   return undefined;
 };
 
-/** How many times this position occurred among the given keys (only since the last capture or pawn move can it repeat). */
+/**
+ * How many times this position occurred among the given keys (only since the
+ * last capture or pawn move can it repeat). The last key is this position's.
+ */
 export const repetitionCount = (position: RulesPosition, repetitionKeys: readonly string[]): number => {
-  const key = repetitionKey(position);
+  const key = repetitionKeys.at(-1) ?? repetitionKey(position);
   const reversible = repetitionKeys.slice(Math.max(0, repetitionKeys.length - 1 - position.chess.halfmoves));
   return reversible.filter((candidate) => candidate === key).length;
 };

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { clockAfterMove, createClock, dailyMoveDeadline, flaggedAt, type ClockState } from "../../chess/clock.ts";
 import type { Color, GameOutcome } from "../../chess/outcome.ts";
-import { parseFen, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
+import { parseFen, playMove, positionOutcome, repetitionKey, repetitionKeyOfFen, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
@@ -304,9 +304,9 @@ export function createGamesService(deps: GamesDeps) {
       }
       clock = after.state;
     }
-    const keys = [...game.keys, repetitionKey(played.value.position)];
-    const outcome = positionOutcome(played.value.position, keys);
     const fen = toFen(played.value.position);
+    const keys = [...game.keys, repetitionKeyOfFen(fen)];
+    const outcome = positionOutcome(played.value.position, keys);
     const at = timing.receivedAt;
     // A daily move made to a member on vacation: their time starts when they return.
     const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
