@@ -89,10 +89,17 @@ export function startProcess(args: string[], env: Record<string, string>, ready:
   });
 }
 
+/**
+ * The node flags `npm run serve` starts the server with (package.json): a
+ * young generation large enough that a live game's state, replaced on every
+ * move, dies young instead of filling the old generation (decision 0039).
+ */
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=128"];
+
 /** The real server on PostgreSQL, no demo data, no Redis (one instance), errors only in its log. */
 export function startServerOn(databaseUrl: string, instanceId: string, options: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<BenchProcess> {
   return startProcess(
-    [...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"],
+    [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"],
     { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: databaseUrl, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: instanceId, ...options.env },
     /serving on (http:\/\/\S+)/,
   );
