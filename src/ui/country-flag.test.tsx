@@ -6,12 +6,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   CountryFlag,
   isSanctionedFlag,
-  localizedRegionName,
   resolveCountryFlag,
   sanctionedFlagModule,
   stanceOnWarPath,
 } from "./country-flag.tsx";
 import { FeatureFlagsContext } from "./feature-flags-context.tsx";
+import { localizedRegionName } from "../shared/region-names.ts";
 import { englishMessages, renderWithIntl } from "./test-utils.tsx";
 
 // The sanctioned presentation is its own chunk; loaded, it renders at once (as on the server).

@@ -7,8 +7,6 @@ import { lazyModule } from "./lazy-module.ts";
 import { flagAssetBase, flagFiles } from "./flag-files.ts";
 import { localizedRegionName } from "../shared/region-names.ts";
 
-export { localizedRegionName };
-
 /**
  * The sanctioned presentation and its tooltip: shown only when a sanction flag
  * is on, so its chunk stays off the pages of everyone else (decision 0035). The
@@ -99,7 +97,6 @@ export function isSanctionedFlag(code: string, flags: FeatureFlagValues): boolea
   if (normalized !== "RU" && normalized !== "BY") return false;
   return flags[sanctionedCountryFlags[normalized]] === true;
 }
-
 
 export interface CountryFlagProps {
   /** ISO 3166-1 alpha-2 code ("US"), a regional code ("XE" England), or "XX" for international. */

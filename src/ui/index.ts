@@ -40,12 +40,12 @@ export {
   CountryFlag,
   countryFlagSizes,
   isSanctionedFlag,
-  localizedRegionName,
   resolveCountryFlag,
   sanctionedCountryFlags,
   stanceOnWarPath,
 } from "./country-flag.tsx";
 export type { CountryFlagProps, CountryFlagSize } from "./country-flag.tsx";
+export { localizedRegionName } from "../shared/region-names.ts";
 export { FeatureFlagsContext, useFeatureFlag, useFeatureFlags } from "./feature-flags-context.tsx";
 export type { FeatureFlagValues } from "./feature-flags-context.tsx";
 

@@ -93,8 +93,6 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     return prefix === null ? eq(friendships.userId, userId) : and(eq(friendships.userId, userId), like(users.usernameKey, prefix));
   }
 
-  const friendsPages = new Map<string, ReturnType<typeof prepareFriendsPage>>();
-
   /**
    * A page of a member's friends with the total of the list (a window count: the sort reads every match
    * anyway), prepared once per shape: with or without a name prefix, the viewer's friends first or not.
@@ -113,15 +111,10 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       .prepare(`social_friends_page_${withPrefix ? "prefix" : "all"}_${viewerFriendsFirst ? "friends_first" : "by_name"}`);
   }
 
-  function friendsPage(withPrefix: boolean, viewerFriendsFirst: boolean) {
-    const key = `${withPrefix} ${viewerFriendsFirst}`;
-    let page = friendsPages.get(key);
-    if (!page) {
-      page = prepareFriendsPage(withPrefix, viewerFriendsFirst);
-      friendsPages.set(key, page);
-    }
-    return page;
-  }
+  const friendsPages = {
+    all: { byName: prepareFriendsPage(false, false), friendsFirst: prepareFriendsPage(false, true) },
+    prefix: { byName: prepareFriendsPage(true, false), friendsFirst: prepareFriendsPage(true, true) },
+  };
 
   async function findTarget(username: string): Promise<Target | null> {
     const [row] = await db.select(targetColumns).from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
@@ -459,7 +452,7 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     /** A member's friends; the viewer's own friends first when asked. */
     async friendsOf(userId: number, viewerId: number | null, options: { orderByFriendsFirst: boolean; query?: string; limit: number; offset: number }): Promise<{ friends: FriendEntry[]; total: number }> {
       const prefix = options.query ? `${options.query.toLowerCase().replace(/[%_\\]/g, "\\$&")}%` : null;
-      const page = friendsPage(prefix !== null, options.orderByFriendsFirst && viewerId !== null);
+      const page = friendsPages[prefix === null ? "all" : "prefix"][options.orderByFriendsFirst && viewerId !== null ? "friendsFirst" : "byName"];
       const rows = await page.execute({ userId, viewerId, prefix, limit: options.limit, offset: options.offset });
       // The total rides on the page's rows; a page past the end asks apart.
       const total =

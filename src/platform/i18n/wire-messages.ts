@@ -26,6 +26,16 @@ const readCatalogs = new Map<string, WireMessages>();
 
 export function readWireMessages(serialized: SerializedWireMessages): WireMessages {
   let messages = readCatalogs.get(serialized);
-  if (!messages) readCatalogs.set(serialized, (messages = JSON.parse(serialized) as WireMessages));
+  if (!messages) {
+    const parsed: unknown = JSON.parse(serialized);
+    if (!isWireMessages(parsed)) throw new Error("The page's messages are not a message catalog.");
+    messages = parsed;
+    readCatalogs.set(serialized, messages);
+  }
   return messages;
+}
+
+/** A catalog's shape, checked once per text: each message is its text or its AST (an array). No zod: this runs in the browser. */
+function isWireMessages(value: unknown): value is WireMessages {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((message) => typeof message === "string" || Array.isArray(message));
 }

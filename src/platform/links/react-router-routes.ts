@@ -25,43 +25,45 @@ function reactRouterPath(route: CompiledPageRoute): string {
   return path || "/";
 }
 
-export function toReactRouterRoutes(): ReactRouterRoute[] {
-  const routes: ReactRouterRoute[] = [];
+/** The id of a route's locale twin. */
+const twinId = (id: string) => `${id}.${LOCALE_PARAM}`;
+
+/**
+ * The React Router route each table entry is served by, in the table's order:
+ * entries that reduce to one React Router path share the first one's route
+ * (and must share its module).
+ */
+function routeOfEachEntry(): ReadonlyMap<string, ReactRouterRoute> {
   const routeByPath = new Map<string, ReactRouterRoute>();
+  const routeByName = new Map<string, ReactRouterRoute>();
   for (const compiled of compiledPageRoutes) {
     const path = reactRouterPath(compiled);
     const file = routeModules[compiled.name].file;
-    const existing = routeByPath.get(path);
-    if (existing !== undefined) {
-      if (existing.file !== file) throw new Error(`Routes sharing ${path} must share a module (${compiled.name}).`);
-      continue;
+    let route = routeByPath.get(path);
+    if (route === undefined) {
+      route = { id: compiled.name, path, file };
+      routeByPath.set(path, route);
+    } else if (route.file !== file) {
+      throw new Error(`Routes sharing ${path} must share a module (${compiled.name}).`);
     }
-    const route = { id: compiled.name, path, file };
-    routeByPath.set(path, route);
-    routes.push(route);
+    routeByName.set(compiled.name, route);
   }
+  return routeByName;
+}
+
+export function toReactRouterRoutes(): ReactRouterRoute[] {
+  const routes = [...new Set(routeOfEachEntry().values())];
   // The locale twins come after every unprefixed route so that, on a tie,
   // React Router prefers the unprefixed one, as the table's matcher does.
   const twins = routes.map((page) => ({
-    id: `${page.id}.${LOCALE_PARAM}`,
+    id: twinId(page.id),
     path: page.path === "/" ? `/:${LOCALE_PARAM}` : `/:${LOCALE_PARAM}${page.path}`,
     file: page.file,
   }));
   return [...routes, ...twins];
 }
 
-/**
- * The React Router route of each table entry, and of its locale twin: entries
- * that reduce to one React Router path share the first one's route.
- */
+/** The React Router route of each table entry, and of its locale twin. */
 export function reactRouterIdsByTableName(): ReadonlyMap<string, readonly [string, string]> {
-  const idByPath = new Map<string, string>();
-  const ids = new Map<string, readonly [string, string]>();
-  for (const compiled of compiledPageRoutes) {
-    const path = reactRouterPath(compiled);
-    const id = idByPath.get(path) ?? compiled.name;
-    idByPath.set(path, id);
-    ids.set(compiled.name, [id, `${id}.${LOCALE_PARAM}`]);
-  }
-  return ids;
+  return new Map([...routeOfEachEntry()].map(([name, route]) => [name, [route.id, twinId(route.id)] as const]));
 }
