@@ -9,6 +9,7 @@
  * died). Neither feature imports the other; this definition, in the
  * composition root, is where they meet.
  */
+import type { PresenceGame } from "../features/presence/presence.schema.ts";
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../platform/composition/feature-definition.server.ts";
 
 export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defineFeature<Record<never, never>>({
@@ -26,8 +27,14 @@ export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defin
     });
     const playActivity = serviceFrom(earlier, "playActivity", "play-presence");
     playActivity.listen({ playersChanged: (memberIds) => void presence.playingChanged(memberIds) });
-    // A player is away from a game while they have no connection at all (decision 0017): since presence last saw them.
-    playActivity.useAway((_gameId, memberId) => presence.awayForMs(memberId));
+    // A player is away from a game while no connection of theirs is in its room (decision 0044), whatever else they have open.
+    const liveGame = (gameId: number): PresenceGame => ({ source: "live", id: String(gameId), numericId: gameId });
+    playActivity.useAttendance({
+      async declare(memberId, socketId, gameIds) {
+        await presence.setActivity(memberId, socketId, gameIds.length === 0 ? { activity: "none" } : { activity: "playing", context: { games: gameIds.map(liveGame), battles: [] } });
+      },
+      awayFromGameMs: (memberId, gameId, unrecordedSince) => presence.awayFromGameMs(memberId, liveGame(gameId), unrecordedSince),
+    });
     playActivity.usePresence({ onlineAmong: (memberIds) => presence.onlineAmong(memberIds) });
     return {};
   },

@@ -4,7 +4,7 @@ import { abort, acceptDraw, claim, CLAIM_AFTER_MS, declineDraw, declineRematch, 
 const white = 1;
 const black = 2;
 const stranger = 3;
-const playing: GameSituation = { status: "playing", whiteId: white, blackId: black, ply: 10, drawOfferBy: null, rematchOfferBy: null, rematchGameId: null };
+const playing: GameSituation = { status: "playing", speed: "live", whiteId: white, blackId: black, ply: 10, drawOfferBy: null, rematchOfferBy: null, rematchGameId: null };
 const ended: GameSituation = { ...playing, status: "ended" };
 
 describe("the players' actions", () => {
@@ -33,12 +33,27 @@ describe("the players' actions", () => {
     expect(acceptDraw(offered, stranger)).toEqual({ ok: false, error: "not_a_player" });
   });
 
-  it("a claim needs the opponent away long enough, and aborts a game that had not really started", () => {
-    expect(claim(playing, white, "win", null)).toEqual({ ok: false, error: "opponent_present" });
-    expect(claim(playing, white, "win", CLAIM_AFTER_MS - 1)).toEqual({ ok: false, error: "opponent_present" });
-    expect(claim(playing, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1-0", winner: "white", reason: "abandonment" } } });
-    expect(claim(playing, black, "draw", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1/2-1/2", winner: undefined, reason: "abandonment" } } });
-    expect(claim({ ...playing, ply: 1 }, white, "win", CLAIM_AFTER_MS)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "*", winner: undefined, reason: "aborted" } } });
+  it("a claim needs the opponent away from a live game long enough on their own turn, and aborts a game that had not really started", () => {
+    const gone = { awayMs: CLAIM_AFTER_MS, onVacation: false };
+    // Ply 10: white to move, so black may claim from an absent white.
+    expect(claim(playing, black, "win", { awayMs: null, onVacation: false })).toEqual({ ok: false, error: "opponent_present" });
+    expect(claim(playing, black, "win", { awayMs: CLAIM_AFTER_MS - 1, onVacation: false })).toEqual({ ok: false, error: "opponent_present" });
+    expect(claim(playing, black, "win", gone)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "0-1", winner: "black", reason: "abandonment" } } });
+    expect(claim({ ...playing, ply: 11 }, white, "draw", gone)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1/2-1/2", winner: undefined, reason: "abandonment" } } });
+    expect(claim({ ...playing, ply: 1 }, white, "win", gone)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "*", winner: undefined, reason: "aborted" } } });
+  });
+
+  it("never lets a player claim on their own turn, in a daily game, from an opponent on vacation, or after the end", () => {
+    const longGone = { awayMs: 3 * 24 * 60 * 60 * 1000, onVacation: false };
+    // White to move: white is thinking, not absent from black's point of view; white claiming is on white's own turn.
+    expect(claim(playing, white, "win", longGone)).toEqual({ ok: false, error: "claim_on_opponents_turn" });
+    expect(claim({ ...playing, ply: 11 }, black, "draw", longGone)).toEqual({ ok: false, error: "claim_on_opponents_turn" });
+    // Daily games end by their deadlines, never by abandonment, whoever is to move.
+    expect(claim({ ...playing, speed: "daily" }, black, "win", longGone)).toEqual({ ok: false, error: "claim_live_only" });
+    expect(claim({ ...playing, speed: "daily", ply: 11 }, white, "win", longGone)).toEqual({ ok: false, error: "claim_live_only" });
+    expect(claim(playing, black, "win", { ...longGone, onVacation: true })).toEqual({ ok: false, error: "opponent_on_vacation" });
+    expect(claim(ended, black, "win", longGone)).toEqual({ ok: false, error: "game_over" });
+    expect(claim(playing, stranger, "win", longGone)).toEqual({ ok: false, error: "not_a_player" });
   });
 
   it("a rematch is offered after the end and made when the other player offers too, with colours swapped", () => {

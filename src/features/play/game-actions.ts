@@ -16,12 +16,17 @@ export type ActionFailure =
   | "no_draw_offer"
   | "draw_already_offered"
   | "opponent_present"
+  | "claim_live_only"
+  | "claim_on_opponents_turn"
+  | "opponent_on_vacation"
   | "not_over"
   | "rematch_already_offered"
   | "no_rematch_offer";
 
 export interface GameSituation {
   readonly status: GameStatus;
+  /** Live games have clocks; daily games have days per move (and no claims). */
+  readonly speed: string;
   readonly whiteId: number;
   readonly blackId: number;
   /** Half-moves played. */
@@ -38,7 +43,10 @@ export type ActionChange =
   | { readonly kind: "rematch_offer"; readonly by: Color | null }
   | { readonly kind: "rematch"; readonly newWhiteId: number; readonly newBlackId: number };
 
-/** A player whose opponent has been away this long may claim the game (live games). */
+/** Whose move it is after this many half-moves (every game here starts with white to move). */
+export const turnAtPly = (ply: number): Color => (ply % 2 === 0 ? "white" : "black");
+
+/** A player whose opponent has been away from the game this long, on the opponent's turn, may claim it (live games). */
 export const CLAIM_AFTER_MS = 30_000;
 
 /** Whether the opponent has been away long enough to claim, given the snapshot's figure and the time since. */
@@ -96,14 +104,26 @@ export function declineDraw(game: GameSituation, memberId: number): Result<Actio
   return ok({ kind: "draw_offer", by: null });
 }
 
+/** What the server knows of the opponent when a player claims. */
+export interface OpponentAbsence {
+  /** How long the opponent has been away from this game (no connection to it); null while connected. */
+  readonly awayMs: number | null;
+  readonly onVacation: boolean;
+}
+
 /**
- * The opponent left: after CLAIM_AFTER_MS away the player may take the win
- * (or, generously, a draw). `opponentAwayMs` is null while the opponent is here.
+ * The opponent left a live game: after CLAIM_AFTER_MS away from it, on their
+ * own turn (a player who is thinking is not absent), the player may take the
+ * win (or, generously, a draw). Daily games have no claims: they end by their
+ * move deadline, swept by the server, or by the rules.
  */
-export function claim(game: GameSituation, memberId: number, outcome: "win" | "draw", opponentAwayMs: number | null): Result<ActionChange, ActionFailure> {
+export function claim(game: GameSituation, memberId: number, outcome: "win" | "draw", opponent: OpponentAbsence): Result<ActionChange, ActionFailure> {
   const side = playingColor(game, memberId);
   if (!side.ok) return side;
-  if (opponentAwayMs === null || opponentAwayMs < CLAIM_AFTER_MS) return fail("opponent_present");
+  if (game.speed !== "live") return fail("claim_live_only");
+  if (turnAtPly(game.ply) === side.value) return fail("claim_on_opponents_turn");
+  if (opponent.onVacation) return fail("opponent_on_vacation");
+  if (opponent.awayMs === null || opponent.awayMs < CLAIM_AFTER_MS) return fail("opponent_present");
   if (game.ply < 2) return ok({ kind: "end", outcome: aborted() });
   return ok({ kind: "end", outcome: outcome === "win" ? win(side.value, "abandonment") : draw("abandonment") });
 }

@@ -4,11 +4,10 @@
  * follows from the ply.
  */
 import { createClock, flagDueAt, remainingAt, type ClockState } from "../../chess/clock.ts";
-import type { Color } from "../../chess/outcome.ts";
+import { turnAtPly } from "./game-actions.ts";
 import type { LiveTimeControl } from "../../chess/time-control.ts";
 import type { GameRow } from "./play.tables.server.ts";
 
-export const turnAtPly = (ply: number): Color => (ply % 2 === 0 ? "white" : "black");
 
 export function liveControlOf(row: Pick<GameRow, "speed" | "baseSeconds" | "incrementSeconds">): LiveTimeControl | null {
   if (row.speed !== "live" || row.baseSeconds === null || row.incrementSeconds === null) return null;

@@ -8,8 +8,9 @@ import { createPlayKit, type PlayKit } from "./play.test-kit.server.ts";
 const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: false, color: "white" };
 
 /**
- * The game view tells the page how long each player has been away, so that
- * the player who stayed is offered the claims the server will accept.
+ * The game view tells the page how long the player to move has been away
+ * from the game, so that the player who stayed is offered the claims the
+ * server will accept (the claim is only ever on the absent player's turn).
  */
 for (const target of databaseTargets()) {
   describe(`a game's view of absent players on ${target.name}`, () => {
@@ -38,11 +39,14 @@ for (const target of databaseTargets()) {
       const accepted = await kit.challenges.accept(bob, challenge.value.id);
       if (!accepted.ok) throw new Error(accepted.error);
       const gameId = accepted.value.gameId;
-      for (const [ply, uci] of ["e2e4", "e7e5"].entries()) {
-        const moved = await kit.games.move(ply === 0 ? alice : bob, { gameId, ply, uci }, { receivedAt: kit.clock.now, lagMs: 0 });
+      for (const [ply, uci] of ["e2e4", "e7e5", "g1f3"].entries()) {
+        const moved = await kit.games.move(ply % 2 === 0 ? alice : bob, { gameId, ply, uci }, { receivedAt: kit.clock.now, lagMs: 0 });
         if (!moved.ok) throw new Error(moved.error);
       }
 
+      expect((await kit.games.view(gameId))?.awayMs).toEqual({ white: null, black: null });
+      // Only the player to move is reported: the other one's absence gives no claim.
+      away.set(alice.id, CLAIM_AFTER_MS);
       expect((await kit.games.view(gameId))?.awayMs).toEqual({ white: null, black: null });
       away.set(bob.id, CLAIM_AFTER_MS - 1);
       expect((await kit.games.view(gameId))?.awayMs).toEqual({ white: null, black: CLAIM_AFTER_MS - 1 });

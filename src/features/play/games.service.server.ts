@@ -6,7 +6,8 @@ import { parseFen, playMove, positionOutcome, repetitionKey, repetitionKeyOfFen,
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
-import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock, turnAtPly } from "./game-clock.server.ts";
+import { turnAtPly } from "./game-actions.ts";
+import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
 import { createMoveBatcher, writeMoves, type MoveWrite } from "./move-batch.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
@@ -63,8 +64,13 @@ export interface GamesDeps {
   readonly events: PlayEventSink;
   readonly ratings: RatingsService;
   readonly vacations: Pick<VacationsService, "awayMs" | "coverTimeout">;
-  /** How long a player has been away from a game (null: still here); the game room's connections decide. */
-  readonly awayFromGameMs?: (gameId: number, memberId: number) => Promise<number | null>;
+  /**
+   * How long a player has been away from a game (null: connected to it); the
+   * game room's connections decide. `unrecordedSince` counts when no departure
+   * is on record (they never opened the game since the records began).
+   * Without it no one is ever away, so no claim succeeds.
+   */
+  readonly awayFromGameMs?: (gameId: number, memberId: number, unrecordedSince: number) => Promise<number | null>;
   readonly now?: () => number;
   /** Chooses colours and Chess960 positions; injectable so tests are repeatable. */
   readonly random?: (maxExclusive: number) => number;
@@ -429,12 +435,12 @@ export function createGamesService(deps: GamesDeps) {
     const players = await playersOf(gameId);
     if (!players) return fail("not_found");
     // Read before the transaction: it may ask the realtime layer, which must not run inside one.
-    const opponentAwayMs = await awayOfOpponent(gameId, players, member.id, action);
+    const opponent = await opponentAbsence(gameId, member.id, action);
     return inTransaction(async (tx) => {
       const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
       if (!row) return fail("not_found");
       const situation: actions.GameSituation = { ...row, status: statusOf(row), drawOfferBy: colorOrNull(row.drawOfferBy), rematchOfferBy: colorOrNull(row.rematchOfferBy) };
-      const change = decide(situation, member.id, action, opponentAwayMs);
+      const change = decide(situation, member.id, action, opponent);
       if (!change.ok) return change;
       let set: Partial<typeof games.$inferInsert> = {};
       let rematchGameId: number | null = null;
@@ -477,20 +483,32 @@ export function createGamesService(deps: GamesDeps) {
     });
   }
 
-  async function awayOfOpponent(gameId: number, players: { whiteId: number; blackId: number }, memberId: number, action: GameActionName): Promise<number | null> {
-    if ((action !== "claim.win" && action !== "claim.draw") || !deps.awayFromGameMs) return null;
-    return deps.awayFromGameMs(gameId, players.whiteId === memberId ? players.blackId : players.whiteId);
+  /** A player's time away from a game in play, counted from their turn's start when no departure is on record. */
+  function awayFromGame(row: GameRow, memberId: number): Promise<number | null> {
+    if (!deps.awayFromGameMs) return Promise.resolve(null);
+    return deps.awayFromGameMs(row.id, memberId, (row.turnStartedAt ?? row.createdAt).getTime());
   }
 
-  /** Both players' time away from a game in play (nulls when it is over or the realtime layer is not asked). */
+  /** What a claim is decided on: the opponent's absence from this live game and their vacation (nothing to read for other actions). */
+  async function opponentAbsence(gameId: number, memberId: number, action: GameActionName): Promise<actions.OpponentAbsence> {
+    const unread: actions.OpponentAbsence = { awayMs: null, onVacation: false };
+    if (action !== "claim.win" && action !== "claim.draw") return unread;
+    const [row] = await db.select().from(games).where(eq(games.id, gameId));
+    if (!row || statusOf(row) !== "playing" || row.speed !== "live") return unread;
+    const opponentId = row.whiteId === memberId ? row.blackId : row.whiteId;
+    const [awayMs, vacationMs] = await Promise.all([awayFromGame(row, opponentId), vacations.awayMs(opponentId, now())]);
+    return { awayMs, onVacation: vacationMs > 0 };
+  }
+
+  /** The away time of the player to move in a live game in play (the claim's countdown); the other side is null. */
   async function awayOfPlayers(row: GameRow): Promise<GameView["awayMs"]> {
-    const away = deps.awayFromGameMs;
-    if (!away || row.status !== "playing") return { white: null, black: null };
-    const [white, black] = await Promise.all([away(row.id, row.whiteId), away(row.id, row.blackId)]);
-    return { white, black };
+    if (statusOf(row) !== "playing" || row.speed !== "live") return { white: null, black: null };
+    const toMove = turnAtPly(row.ply);
+    const awayMs = await awayFromGame(row, toMove === "white" ? row.whiteId : row.blackId);
+    return toMove === "white" ? { white: awayMs, black: null } : { white: null, black: awayMs };
   }
 
-  function decide(game: actions.GameSituation, memberId: number, action: GameActionName, opponentAwayMs: number | null) {
+  function decide(game: actions.GameSituation, memberId: number, action: GameActionName, opponent: actions.OpponentAbsence) {
     switch (action) {
       case "resign":
         return actions.resign(game, memberId);
@@ -503,14 +521,21 @@ export function createGamesService(deps: GamesDeps) {
       case "draw.decline":
         return actions.declineDraw(game, memberId);
       case "claim.win":
-        return actions.claim(game, memberId, "win", opponentAwayMs);
+        return actions.claim(game, memberId, "win", opponent);
       case "claim.draw":
-        return actions.claim(game, memberId, "draw", opponentAwayMs);
+        return actions.claim(game, memberId, "draw", opponent);
       case "rematch.offer":
         return actions.offerRematch(game, memberId);
       case "rematch.decline":
         return actions.declineRematch(game, memberId);
     }
+  }
+
+  /** The players of a live game in play, or null: whose sockets in its room attend it (game-attendance.server.ts). */
+  async function livePlayersOf(gameId: number): Promise<{ whiteId: number; blackId: number } | null> {
+    const cached = held.get(gameId)?.row;
+    const [row] = cached ? [cached] : await db.select({ whiteId: games.whiteId, blackId: games.blackId, speed: games.speed, status: games.status }).from(games).where(eq(games.id, gameId));
+    return row && row.speed === "live" && row.status === "playing" ? { whiteId: row.whiteId, blackId: row.blackId } : null;
   }
 
   /** Who plays in a game (for the player-only chat room's access rule). */
@@ -599,6 +624,7 @@ export function createGamesService(deps: GamesDeps) {
     },
 
     playersOf,
+    livePlayersOf,
 
     /**
      * A member's games in progress, the ones where it is their move first,

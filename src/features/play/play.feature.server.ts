@@ -15,7 +15,8 @@ import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
 import { leaseClockWatch } from "./play-clock-watch.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
-import { playRoomKinds } from "./play.events.ts";
+import { gameRoomKind, lobbyRoomKind } from "./play.events.ts";
+import { createGameAttendance, type GameAttendancePort } from "./game-attendance.server.ts";
 import { playRealtimeEvents } from "./play.events.schema.ts";
 import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
 import { gameChatSocketCommands, spectatorChatRoomKind } from "./chat/game-chat.commands.server.ts";
@@ -28,7 +29,6 @@ import { createVacationsService } from "./vacations.service.server.ts";
 import type { PlayActivityListener, PlayPresence } from "./play-ports.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
 
-type AwaySource = (gameId: number, memberId: number) => Promise<number | null>;
 
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
 export const DEADLINE_SWEEP_MS = 1_000;
@@ -41,13 +41,18 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
   const events = playOutbox(outbox, notifications, () => activityListener);
   const ratings = createRatingsService(db);
   const vacations = createVacationsService({ db });
-  // How long a player has been away (the claim buttons): the composition root supplies it from presence.
-  let awaySource: AwaySource | null = null;
-  const awayFromGameMs = (gameId: number, memberId: number) => (awaySource ? awaySource(gameId, memberId) : Promise.resolve(null));
+  // Which players are connected to their live games (the claims): the composition root supplies it from presence.
+  let attendancePort: GameAttendancePort | null = null;
   // Who is online (live seeks last only while their member is): the composition root supplies it from presence; until then, everyone.
   let presenceSource: PlayPresence | null = null;
   const presence: PlayPresence = { onlineAmong: (memberIds) => (presenceSource ? presenceSource.onlineAmong(memberIds) : Promise.resolve(new Set(memberIds))) };
+  const port = (): GameAttendancePort => {
+    if (!attendancePort) throw new Error("play: no game attendance port was provided (the composition root's play-presence bridge provides it)");
+    return attendancePort;
+  };
+  const awayFromGameMs = (gameId: number, memberId: number, unrecordedSince: number) => port().awayFromGameMs(memberId, gameId, unrecordedSince);
   const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId) });
+  const attendance = createGameAttendance({ livePlayersOf: games.livePlayersOf, port, log: (error, message) => console.warn(`[play] ${message}`, error) });
   const archive = createArchiveService(db, members);
   // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
   gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
@@ -55,6 +60,7 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
     ratings,
     vacations,
     games,
+    attendance,
     archive,
     liveGames: createLiveGamesService({ db, members }),
     /** Who hears that members' games started or ended (presence, through the composition root). */
@@ -62,9 +68,9 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
       listen(listener: PlayActivityListener): void {
         activityListener = listener;
       },
-      /** Where play learns how long a player has been away from a game (null: here). */
-      useAway(source: AwaySource): void {
-        awaySource = source;
+      /** Where play declares which games players' sockets attend, and learns how long a player has been away from one. */
+      useAttendance(port: GameAttendancePort): void {
+        attendancePort = port;
       },
       /** Where play learns who is online, on any instance. */
       usePresence(source: PlayPresence): void {
@@ -100,7 +106,8 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   },
   realtimeEvents: playRealtimeEvents,
   notificationTypes: playNotificationTypes,
-  roomKinds: ({ services }) => [...playRoomKinds, spectatorChatRoomKind(services.gameChat)],
+  // A player's socket in their live game's room attends it (claims count absence from the game).
+  roomKinds: ({ services }) => [{ ...gameRoomKind, joined: services.attendance.joined }, lobbyRoomKind, spectatorChatRoomKind(services.gameChat)],
   socketCommands: ({ services }): readonly SocketCommandDefinition[] => [...playSocketCommands(services), ...gameChatSocketCommands(services.gameChat)],
   jobs: ({ services }): readonly PeriodicJobDefinition[] => [
     {

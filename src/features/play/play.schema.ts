@@ -140,9 +140,10 @@ export interface GameView {
   readonly deadlineAt: string | null;
   readonly createdAt: string;
   /**
-   * How long each player has been away from the game (null: here, or not
-   * known), as the snapshot was taken: the page offers the claims of
-   * game-actions.ts once the opponent has been away long enough.
+   * How long the player to move in a live game in play has been away from
+   * it (no connection to its room), as the snapshot was taken; the other
+   * side, daily games and finished games are null. The page offers the
+   * claims of game-actions.ts once the opponent has been away long enough.
    */
   readonly awayMs: { readonly white: number | null; readonly black: number | null };
 }

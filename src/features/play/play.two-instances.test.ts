@@ -78,4 +78,36 @@ describe.skipIf(!instances.available)("a game across two instances", () => {
       spectator.close();
     }
   });
+  it("counts a player connected to the game on the other instance as present, and away once that socket leaves the game's room", async () => {
+    const white = await signIn(first, "alice");
+    const black = await signIn(second, "bob");
+    const whiteSocket = await socketOf(first, white);
+    const blackSocket = await socketOf(second, black);
+    try {
+      const terms = { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 }, rated: false, color: "white" };
+      const challenge = valueOf<{ id: number }>(await command(whiteSocket, "challenge.create", { opponent: "bob", terms }));
+      const { gameId } = valueOf<{ gameId: number }>(await command(blackSocket, "challenge.accept", { id: challenge.id }));
+      blackSocket.send({ type: "subscribe", data: { room: gameRoom(gameId) } });
+      await blackSocket.next("subscribed");
+      for (const [ply, uci] of ["e2e4", "e7e5", "g1f3"].entries()) valueOf(await command(ply % 2 === 0 ? whiteSocket : blackSocket, "game.move", { gameId, ply, uci }));
+      const blackAway = async () => valueOf<{ awayMs: { black: number | null } }>(await command(whiteSocket, "game.snapshot", { gameId })).awayMs.black;
+
+      // Bob's socket is in the game's room on the second instance: present for the first.
+      expect(await blackAway()).toBeNull();
+      expect(await command(whiteSocket, "game.act", { gameId, action: "claim.win" })).toEqual({ ok: false, code: "opponent_present" });
+
+      blackSocket.send({ type: "unsubscribe", data: { room: gameRoom(gameId) } });
+      let away: number | null = null;
+      for (let attempt = 0; attempt < 100 && away === null; attempt += 1) {
+        away = await blackAway();
+        if (away === null) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(away).not.toBeNull();
+      // Left a moment ago: still too soon to claim.
+      expect(await command(whiteSocket, "game.act", { gameId, action: "claim.win" })).toEqual({ ok: false, code: "opponent_present" });
+    } finally {
+      whiteSocket.close();
+      blackSocket.close();
+    }
+  });
 });

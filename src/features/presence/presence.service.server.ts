@@ -15,7 +15,7 @@ import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { memberPresence } from "./presence.tables.server.ts";
 import { emptyActivityContext, presenceActivitySchema, type Presence, type PresenceActivityInput, type PresenceGame } from "./presence.schema.ts";
-import { isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
+import { gameKey, isPlayingContext, mergeActivities, type ConnectionRef, type LivePresence, type PresenceChange, type PresenceStore, type WentOffline } from "./presence.store.server.ts";
 
 export interface PresenceTimings {
   /** How often an instance tells the store its connections are alive. */
@@ -85,8 +85,12 @@ export interface PresenceService {
    * expire (connectionTtlMs after its last heartbeat), swept or not.
    */
   onlineAmong(ids: readonly number[]): Promise<Set<number>>;
-  /** How long a member has been offline, by presence's clock (null while online, or unknown). */
-  awayForMs(id: number): Promise<number | null>;
+  /**
+   * How long a member has been away from one game, by presence's clock: null
+   * while a live connection of theirs declares it; counted from
+   * `unrecordedSince` when no departure from it is on record.
+   */
+  awayFromGameMs(id: number, game: Pick<PresenceGame, "source" | "id">, unrecordedSince: number): Promise<number | null>;
   /** Refreshes this instance's connections in the store (the timer's work). */
   heartbeat(): Promise<void>;
   /** Ends expired connections of any instance (the timer's work). */
@@ -347,10 +351,10 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
       return new Set(ids.filter((id) => snapshot.live.has(id)));
     },
 
-    async awayForMs(id) {
-      const [found] = await presenceOf([id]);
-      if (!found || found.status === "online") return null;
-      return Math.max(0, clock() - Date.parse(found.statusAt));
+    async awayFromGameMs(id, game, unrecordedSince) {
+      const now = clock();
+      const attendance = await store.gameAttendance(id, gameKey(game), now);
+      return attendance.attending ? null : Math.max(0, now - (attendance.leftAt ?? unrecordedSince));
     },
 
     heartbeat,

@@ -3,7 +3,7 @@
  * services may share one (tests simulate instances that way).
  */
 import type { ActivityContext } from "./presence.schema.ts";
-import { contextKey, unchanged, type LivePresence, type PresenceChange, type PresenceStore, type StoredActivity, type WentOffline } from "./presence.store.server.ts";
+import { contextKey, gameDepartureTtlMs, gameKeysOf, unchanged, type GameAttendance, type LivePresence, type PresenceChange, type PresenceStore, type StoredActivity, type WentOffline } from "./presence.store.server.ts";
 
 interface ConnectionEntry {
   expiresAt: number;
@@ -34,6 +34,31 @@ export function createMemoryPresenceStore(): PresenceStore {
   const members = new Map<number, MemberEntry>();
   /** Last-seen times of members whose connections expired; cleared when they connect. */
   const approximateLastSeen = new Map<number, number>();
+  /** When each member last stopped attending each game (game key -> time), kept gameDepartureTtlMs. */
+  const departures = new Map<number, Map<string, number>>();
+  let departuresPrunedAt = 0;
+
+  /** The games this activity declared stopped being attended at `at`. */
+  function departed(userId: number, activity: StoredActivity | null, at: number, except: readonly string[] = []): void {
+    for (const key of gameKeysOf(activity?.context ?? null)) {
+      if (except.includes(key)) continue;
+      let byGame = departures.get(userId);
+      if (!byGame) {
+        byGame = new Map();
+        departures.set(userId, byGame);
+      }
+      byGame.set(key, Math.max(at, byGame.get(key) ?? 0));
+    }
+  }
+
+  function pruneDepartures(now: number): void {
+    if (now - departuresPrunedAt < 60_000) return;
+    departuresPrunedAt = now;
+    for (const [userId, byGame] of departures) {
+      for (const [key, at] of byGame) if (at <= now - gameDepartureTtlMs) byGame.delete(key);
+      if (byGame.size === 0) departures.delete(userId);
+    }
+  }
 
   function liveCount(member: MemberEntry, now: number, except?: string): number {
     let live = 0;
@@ -42,8 +67,12 @@ export function createMemoryPresenceStore(): PresenceStore {
   }
 
   /** Drops expired connections without reporting them (the member is connecting anyway). */
-  function purgeExpired(member: MemberEntry, now: number): void {
-    for (const [id, entry] of member.connections) if (entry.expiresAt <= now) member.connections.delete(id);
+  function purgeExpired(userId: number, member: MemberEntry, now: number): void {
+    for (const [id, entry] of member.connections) {
+      if (entry.expiresAt > now) continue;
+      departed(userId, entry.activity, entry.refreshedAt);
+      member.connections.delete(id);
+    }
   }
 
   function memberOf(userId: number): MemberEntry {
@@ -56,7 +85,7 @@ export function createMemoryPresenceStore(): PresenceStore {
   }
 
   function addConnection(member: MemberEntry, userId: number, connectionId: string, now: number, expiresAt: number): PresenceChange {
-    purgeExpired(member, now);
+    purgeExpired(userId, member, now);
     const cameOnline = liveCount(member, now, connectionId) === 0;
     member.connections.set(connectionId, { expiresAt, refreshedAt: now, closedAt: null, activity: null, activityKey: "" });
     if (cameOnline) {
@@ -84,6 +113,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       const entry = members.get(userId)?.connections.get(connectionId);
       if (!entry || entry.closedAt !== null) return unchanged(userId);
       const hadActivity = entry.activity !== null;
+      departed(userId, entry.activity, now);
       entry.closedAt = now;
       entry.expiresAt = graceUntil;
       entry.activity = null;
@@ -96,6 +126,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       const entry = member?.connections.get(connectionId);
       if (!member || !entry) return unchanged(userId);
       member.connections.delete(connectionId);
+      departed(userId, entry.activity, now);
       if (liveCount(member, now) > 0) return { userId, changed: entry.activity !== null, wentOffline: null };
       // Others may have expired unseen; this clean close is the later, certain time.
       member.connections.clear();
@@ -109,6 +140,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       if (!entry || entry.closedAt !== null || entry.expiresAt <= now) return { ...unchanged(userId), applied: false };
       const key = contextKey(context);
       if (key === entry.activityKey) return { ...unchanged(userId), applied: true };
+      departed(userId, entry.activity, now, gameKeysOf(context));
       entry.activity = context ? { context, since: now } : null;
       entry.activityKey = key;
       return { userId, changed: true, wentOffline: null, applied: true };
@@ -132,12 +164,14 @@ export function createMemoryPresenceStore(): PresenceStore {
     },
 
     async sweep(now) {
+      pruneDepartures(now);
       const changes: PresenceChange[] = [];
       for (const [userId, member] of [...members]) {
         let removed = 0;
         let hadActivity = false;
         const expired = [...member.connections].filter(([, entry]) => entry.expiresAt <= now);
         for (const [id, entry] of expired) {
+          departed(userId, entry.activity, entry.closedAt ?? entry.refreshedAt);
           member.connections.delete(id);
           removed += 1;
           hadActivity ||= entry.activity !== null;
@@ -176,7 +210,19 @@ export function createMemoryPresenceStore(): PresenceStore {
       return { live, lastSeen };
     },
 
+    async gameAttendance(userId, key, now): Promise<GameAttendance> {
+      let leftAt = departures.get(userId)?.get(key) ?? null;
+      for (const entry of members.get(userId)?.connections.values() ?? []) {
+        if (!gameKeysOf(entry.activity?.context ?? null).includes(key)) continue;
+        if (entry.expiresAt > now) return { attending: true };
+        // Expired, not swept yet: its instance died after its last heartbeat.
+        leftAt = Math.max(leftAt ?? 0, entry.refreshedAt);
+      }
+      return { attending: false, leftAt: leftAt !== null && leftAt > now - gameDepartureTtlMs ? leftAt : null };
+    },
+
     async dispose() {
+      departures.clear();
       members.clear();
       approximateLastSeen.clear();
     },

@@ -5,6 +5,7 @@
  *   {prefix}a:{userId}  hash  connectionId -> "since|context JSON" (connections that declared an activity)
  *   {prefix}s:{userId}  string  online since
  *   {prefix}m:{userId}  string  approximate last-seen time after an instance died (until the next connect)
+ *   {prefix}g:{userId}  hash  game key -> when the last connection declaring that game stopped (kept a day)
  *
  * and one sorted set {prefix}exp of "userId:connectionId" scored by expiry,
  * which lets any instance find expired connections without scanning keys.
@@ -17,7 +18,7 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { activityContextSchema, type ActivityContext } from "./presence.schema.ts";
-import { contextKey, unchanged, type LivePresence, type PresenceChange, type PresenceStore, type StoredActivity, type WentOffline } from "./presence.store.server.ts";
+import { contextKey, gameDepartureTtlMs, gameKeysOf, unchanged, type GameAttendance, type LivePresence, type PresenceChange, type PresenceStore, type StoredActivity, type WentOffline } from "./presence.store.server.ts";
 
 export interface RedisPresenceStoreOptions {
   /** Shown in CLIENT LIST as `<name>:presence`. */
@@ -37,7 +38,37 @@ local prefix = ARGV[1]
 local keyTtl = tonumber(ARGV[2])
 local zset = prefix .. 'exp'
 local function keysOf(uid)
-  return { conns = prefix .. 'c:' .. uid, acts = prefix .. 'a:' .. uid, since = prefix .. 's:' .. uid, marker = prefix .. 'm:' .. uid }
+  return { conns = prefix .. 'c:' .. uid, acts = prefix .. 'a:' .. uid, since = prefix .. 's:' .. uid, marker = prefix .. 'm:' .. uid, left = prefix .. 'g:' .. uid }
+end
+-- The game keys ("source:id") a stored activity ("since|context JSON") or a bare context JSON declares.
+local function gameKeys(text)
+  local keys = {}
+  if not text or text == '' then return keys end
+  local bar = string.find(text, '|', 1, true)
+  if bar and string.sub(text, 1, 1) ~= '{' then text = string.sub(text, bar + 1) end
+  local ok, context = pcall(cjson.decode, text)
+  if not ok or type(context) ~= 'table' or type(context.games) ~= 'table' then return keys end
+  for _, game in ipairs(context.games) do
+    if type(game) == 'table' and game.source and game.id then table.insert(keys, tostring(game.source) .. ':' .. tostring(game.id)) end
+  end
+  return keys
+end
+-- The games an ending activity declared (less those still declared) stopped being attended at 'at'.
+local function departed(k, activity, at, stillDeclared)
+  if not at then return end
+  local keys = gameKeys(activity)
+  if #keys == 0 then return end
+  local kept = {}
+  for _, key in ipairs(gameKeys(stillDeclared)) do kept[key] = true end
+  local oldest = tonumber(at) - keyTtl
+  local all = redis.call('HGETALL', k.left)
+  for i = 1, #all, 2 do
+    if tonumber(all[i + 1]) <= oldest then redis.call('HDEL', k.left, all[i]) end
+  end
+  for _, key in ipairs(keys) do
+    if not kept[key] and tonumber(at) > tonumber(redis.call('HGET', k.left, key) or '0') then redis.call('HSET', k.left, key, at) end
+  end
+  redis.call('PEXPIRE', k.left, keyTtl)
 end
 local function parse(value)
   if not value then return nil end
@@ -51,9 +82,10 @@ local function touch(k)
   redis.call('PEXPIRE', k.acts, keyTtl)
   redis.call('PEXPIRE', k.since, keyTtl)
 end
-local function dropConnection(k, uid, conn)
+local function dropConnection(k, uid, conn, at)
   redis.call('HDEL', k.conns, conn)
   redis.call('ZREM', zset, uid .. ':' .. conn)
+  departed(k, redis.call('HGET', k.acts, conn), at, '')
   return redis.call('HDEL', k.acts, conn)
 end
 local function liveCount(k, now, except)
@@ -69,7 +101,7 @@ local function purgeExpired(k, uid, now, except)
   local all = redis.call('HGETALL', k.conns)
   for i = 1, #all, 2 do
     local x = parse(all[i + 1])
-    if all[i] ~= except and not (x and tonumber(x.e) > now) then dropConnection(k, uid, all[i]) end
+    if all[i] ~= except and not (x and tonumber(x.e) > now) then dropConnection(k, uid, all[i], x and x.r) end
   end
 end
 local function addConnection(uid, conn, nowText, expiresText)
@@ -103,6 +135,7 @@ x.c = ARGV[5]
 x.e = ARGV[6]
 redis.call('HSET', k.conns, conn, encode(x))
 redis.call('ZADD', zset, ARGV[6], uid .. ':' .. conn)
+departed(k, redis.call('HGET', k.acts, conn), ARGV[5], '')
 return redis.call('HDEL', k.acts, conn)`;
 
 /** ARGV: prefix, keyTtl, uid, conn, now -> { found, hadActivity, lastSeenAt or '' when others stay live }. */
@@ -112,10 +145,10 @@ local now = tonumber(ARGV[5])
 local k = keysOf(uid)
 local x = parse(redis.call('HGET', k.conns, conn))
 if not x then
-  dropConnection(k, uid, conn)
+  dropConnection(k, uid, conn, ARGV[5])
   return { 0, 0, '' }
 end
-local hadActivity = dropConnection(k, uid, conn)
+local hadActivity = dropConnection(k, uid, conn, ARGV[5])
 if liveCount(k, now, nil) > 0 then return { 1, hadActivity, '' } end
 purgeExpired(k, uid, now, nil)
 redis.call('DEL', k.conns, k.acts, k.since, k.marker)
@@ -132,6 +165,7 @@ local old = redis.call('HGET', k.acts, conn)
 local oldJson = ''
 if old then oldJson = string.sub(old, (string.find(old, '|', 1, true) or 0) + 1) end
 if oldJson == json then return { 1, 0 } end
+departed(k, old, ARGV[5], json)
 if json == '' then
   redis.call('HDEL', k.acts, conn)
 else
@@ -193,7 +227,12 @@ for _, uid in ipairs(order) do
     if x and tonumber(x.e) > now then
       remaining = remaining + 1
     else
-      hadActivity = hadActivity + dropConnection(k, uid, conn)
+      local endedAt = nil
+      if x then
+        endedAt = x.r
+        if x.c ~= '' then endedAt = x.c end
+      end
+      hadActivity = hadActivity + dropConnection(k, uid, conn, endedAt)
       removed = removed + 1
       if x then
         local at = x.r
@@ -320,7 +359,7 @@ export async function createRedisPresenceStore(url: string, options: RedisPresen
     }
   }
 
-  const key = (kind: "c" | "a" | "s" | "m", userId: number) => `${prefix}${kind}:${userId}`;
+  const key = (kind: "c" | "a" | "s" | "m" | "g", userId: number) => `${prefix}${kind}:${userId}`;
 
   return {
     kind: "redis",
@@ -423,6 +462,24 @@ export async function createRedisPresenceStore(url: string, options: RedisPresen
         else if (known !== undefined) lastSeen.set(userId, { at: known, uncertain: true });
       });
       return { live, lastSeen };
+    },
+
+    async gameAttendance(userId, game, now): Promise<GameAttendance> {
+      const results = (await redis.pipeline().hgetall(key("c", userId)).hgetall(key("a", userId)).hget(key("g", userId), game).exec()) ?? [];
+      const [connections, activities, recorded] = results.map(([error, reply]) => {
+        if (error) throw error;
+        return reply;
+      });
+      const declaring = new Set(Object.entries(replyRecord(activities)).flatMap(([connectionId, raw]) => (gameKeysOf(parseActivity(raw)?.context ?? null).includes(game) ? [connectionId] : [])));
+      let leftAt = typeof recorded === "string" && /^\d+$/.test(recorded) ? Number(recorded) : null;
+      for (const [connectionId, raw] of Object.entries(replyRecord(connections))) {
+        const connection = parseConnection(raw);
+        if (!connection || !declaring.has(connectionId)) continue;
+        if (connection.expiresAt > now) return { attending: true };
+        // Expired, not swept yet: its instance died after its last heartbeat.
+        leftAt = Math.max(leftAt ?? 0, connection.refreshedAt);
+      }
+      return { attending: false, leftAt: leftAt !== null && leftAt > now - gameDepartureTtlMs ? leftAt : null };
     },
 
     async dispose() {

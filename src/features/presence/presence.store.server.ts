@@ -13,6 +13,10 @@
  *   connection within the grace keeps the member continuously online.
  * - A member is online while any connection is live; playing while any live
  *   connection declares a game or a battle.
+ * - A member attends a game while a live connection declares it; when the
+ *   last declaring connection stops (declares otherwise, closes or expires),
+ *   the store keeps when, per game, for a day: how long a player has been
+ *   away from one game, not from the whole site.
  *
  * Times are epoch milliseconds from the service's clock (never the store's),
  * so tests can move time; instances' clocks must agree within the grace period.
@@ -62,6 +66,12 @@ export interface ConnectionRef {
   readonly connectionId: string;
 }
 
+/** A player's attendance of one game: a live connection declares it, or when the last one stopped (null: none on record). */
+export type GameAttendance = { readonly attending: true } | { readonly attending: false; readonly leftAt: number | null };
+
+/** How long a game's departure time is kept after it was recorded. */
+export const gameDepartureTtlMs = 24 * 60 * 60 * 1000;
+
 export interface PresenceStore {
   readonly kind: "memory" | "redis";
   /** A new connection, live until `expiresAt`. Changed when the member came online. */
@@ -87,10 +97,22 @@ export interface PresenceStore {
   /** Removes the connections expired at `now`, whichever instance held them. */
   sweep(now: number): Promise<PresenceChange[]>;
   read(userIds: readonly number[], now: number): Promise<PresenceSnapshot>;
+  /** Whether the member attends the game (`gameKey` of its PresenceGame), by live connections at `now`. */
+  gameAttendance(userId: number, gameKey: string, now: number): Promise<GameAttendance>;
   dispose(): Promise<void>;
 }
 
 export const unchanged = (userId: number): PresenceChange => ({ userId, changed: false, wentOffline: null });
+
+/** A declared game's key in attendance records: its source and id. */
+export function gameKey(game: Pick<PresenceGame, "source" | "id">): string {
+  return `${game.source}:${game.id}`;
+}
+
+/** The keys of the games a context declares. */
+export function gameKeysOf(context: ActivityContext | null): string[] {
+  return context ? context.games.map(gameKey) : [];
+}
 
 /** One stable text per context, to tell a new declaration from a repeated one. */
 export function contextKey(context: ActivityContext | null): string {

@@ -181,4 +181,50 @@ describe.each(targets)("the $name presence store", ({ create, skip }) => {
     expect(await presence.setActivity(ref(alice, "a1"), liveGame, t0 + 3)).toMatchObject({ applied: false, changed: false });
     expect((await presence.read([alice], t0 + 4)).live.get(alice)?.activities).toEqual([]);
   });
+  it.skipIf(skip)("knows who attends a game and since when each player stopped: a change of activity, a close, a removal", async () => {
+    const presence = await store();
+    const key = "live:101";
+    expect(await presence.gameAttendance(alice, key, t0)).toEqual({ attending: false, leftAt: null });
+    await presence.connect(ref(alice, "game-tab"), t0, t0 + ttl);
+    await presence.connect(ref(alice, "other-tab"), t0, t0 + ttl);
+    // Online on the site is not attending the game.
+    expect(await presence.gameAttendance(alice, key, t0 + 1)).toEqual({ attending: false, leftAt: null });
+    await presence.setActivity(ref(alice, "game-tab"), { games: [...liveGame.games, ...dailyGame.games], battles: [] }, t0 + 10);
+    expect(await presence.gameAttendance(alice, key, t0 + 20)).toEqual({ attending: true });
+    expect(await presence.gameAttendance(bob, key, t0 + 20)).toEqual({ attending: false, leftAt: null });
+
+    // Declaring the daily game only: the live game was left then; the daily one is still attended.
+    await presence.setActivity(ref(alice, "game-tab"), dailyGame, t0 + 30);
+    expect(await presence.gameAttendance(alice, key, t0 + 40)).toEqual({ attending: false, leftAt: t0 + 30 });
+    expect(await presence.gameAttendance(alice, "daily:202", t0 + 40)).toEqual({ attending: true });
+
+    // Back on the live game on the other tab, then that tab closes: left at the close, though the member stays online.
+    await presence.setActivity(ref(alice, "other-tab"), liveGame, t0 + 50);
+    expect(await presence.gameAttendance(alice, key, t0 + 60)).toEqual({ attending: true });
+    await presence.disconnect(ref(alice, "other-tab"), t0 + 70, t0 + 70 + grace);
+    expect(await presence.gameAttendance(alice, key, t0 + 80)).toEqual({ attending: false, leftAt: t0 + 70 });
+    expect((await presence.read([alice], t0 + 80)).live.has(alice)).toBe(true);
+
+    // Removing the tab of the daily game: left at the removal; the record outlives the member's going offline.
+    await presence.remove(ref(alice, "game-tab"), t0 + 90);
+    await presence.sweep(t0 + 70 + grace);
+    expect(await presence.gameAttendance(alice, "daily:202", t0 + 100_000)).toEqual({ attending: false, leftAt: t0 + 90 });
+    expect(await presence.gameAttendance(alice, key, t0 + 100_000)).toEqual({ attending: false, leftAt: t0 + 70 });
+  });
+
+  it.skipIf(skip)("counts a dead instance's player as attending until the connection expires, then as gone since its last heartbeat", async () => {
+    const presence = await store();
+    const key = "live:101";
+    await presence.connect(ref(bob, "A-bob"), t0, t0 + ttl);
+    await presence.setActivity(ref(bob, "A-bob"), liveGame, t0 + 5);
+    await presence.refresh([ref(bob, "A-bob")], t0 + 30_000, t0 + 30_000 + ttl);
+    // Instance A dies: its connection still counts until it expires.
+    expect(await presence.gameAttendance(bob, key, t0 + 30_000 + ttl - 1)).toEqual({ attending: true });
+    // Expired, not swept yet, and then swept: gone since the last heartbeat either way.
+    expect(await presence.gameAttendance(bob, key, t0 + 30_000 + ttl)).toEqual({ attending: false, leftAt: t0 + 30_000 });
+    await presence.sweep(t0 + 30_000 + ttl);
+    expect(await presence.gameAttendance(bob, key, t0 + 30_000 + ttl + 1)).toEqual({ attending: false, leftAt: t0 + 30_000 });
+    // A departure is kept for a day, no longer.
+    expect(await presence.gameAttendance(bob, key, t0 + 30_000 + 24 * 60 * 60 * 1000 + 1)).toEqual({ attending: false, leftAt: null });
+  });
 });

@@ -101,7 +101,8 @@ export function publishToRoom<Payload>(
 interface Client {
   readonly identity: SocketIdentity;
   readonly socket: WebSocket;
-  readonly rooms: Set<RoomName>;
+  /** The rooms it is in, each with its kind's leave callback (the `joined` hook's answer), if any. */
+  readonly rooms: Map<RoomName, (() => void) | undefined>;
   readonly runCommand: ReturnType<typeof createCommandRunner>;
   /** Its lag, from the round trips of the server's ping frames. */
   readonly lag: LagMeter;
@@ -245,14 +246,41 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       return;
     }
     if (client.closed || closing) return;
-    client.rooms.add(room);
+    client.rooms.set(room, undefined);
     try {
       await join(room, client);
     } catch (error) {
       client.rooms.delete(room);
       throw error;
     }
+    if (client.rooms.has(room)) client.rooms.set(room, joinedHook(room, client.identity));
     send(client, { type: "subscribed", data: { room } });
+  }
+
+  /** Tells the room's kind that this socket joined; answers what to call when it leaves. */
+  function joinedHook(room: RoomName, identity: SocketIdentity): (() => void) | undefined {
+    const parsed = parseRoomName(room);
+    const kind = parsed ? roomKinds.get(parsed.kind) : undefined;
+    if (!parsed || !kind?.joined) return undefined;
+    try {
+      return kind.joined(identity, parsed.id);
+    } catch (error) {
+      app.log.error({ err: error, room }, "realtime: room join hook failed");
+      return undefined;
+    }
+  }
+
+  /** Takes the socket out of the room's membership and calls the kind's leave callback once. */
+  function leftRoom(client: Client, room: RoomName): boolean {
+    if (!client.rooms.has(room)) return false;
+    const onLeft = client.rooms.get(room);
+    client.rooms.delete(room);
+    try {
+      onLeft?.();
+    } catch (error) {
+      app.log.error({ err: error, room }, "realtime: room leave hook failed");
+    }
+    return true;
   }
 
   async function handleMessage(client: Client, message: ClientMessage): Promise<void> {
@@ -261,7 +289,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
         send(client, { type: "pong", data: { t: message.data.t } });
         return;
       case "unsubscribe":
-        if (client.rooms.delete(message.data.room)) await leave(message.data.room, client);
+        if (leftRoom(client, message.data.room)) await leave(message.data.room, client);
         return;
       case "subscribe":
         await subscribe(client, message.data.room);
@@ -283,8 +311,8 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   async function disconnect(client: Client): Promise<void> {
     clients.delete(client);
     client.slice.delete(client);
-    const joined = [...client.rooms];
-    client.rooms.clear();
+    const joined = [...client.rooms.keys()];
+    for (const room of joined) leftRoom(client, room);
     await Promise.all(joined.map((room) => leave(room, client)));
   }
 
@@ -327,7 +355,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
       if (client.identity.memberId === null || !memberIds.has(client.identity.memberId)) continue;
       // Out of the room's delivery at once; the bus subscription is released in the socket's own order.
       entry.clients.delete(client);
-      client.rooms.delete(room);
+      leftRoom(client, room);
       enqueue(client, async () => {
         if (entry.clients.size === 0 && rooms.get(room) === entry) {
           rooms.delete(room);
@@ -368,7 +396,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
     const client: Client = {
       identity,
       socket,
-      rooms: new Set(),
+      rooms: new Map(),
       runCommand: createCommandRunner(commands, identity, { ...(deps.commandRateLimit ? { rateLimit: deps.commandRateLimit } : {}), log: app.log }),
       lag: createLagMeter(),
       slice: slices[(nextSlice += 1) % PING_SLICES] ?? new Set<Client>(),

@@ -211,4 +211,31 @@ describe("realtime hub", () => {
     expect(bus.activeSubscriptions).toBe(0);
     await bus.close();
   });
+  it("tells a room kind each socket that joined and, once, when it left: by unsubscribing, by closing, never after a refusal", async () => {
+    const seen: string[] = [];
+    const watched = {
+      kind: "watched",
+      access: (_identity: unknown, id: string | null) => id !== "closed",
+      joined: (identity: { socketId: string }, id: string | null) => {
+        seen.push(`joined ${id}`);
+        return () => seen.push(`left ${id}`);
+      },
+    };
+    const { url } = await hub({ roomKinds: [watched] });
+    const socket = await connect(url);
+    for (const id of ["a", "b", "closed"]) socket.send({ type: "subscribe", data: { room: roomName("watched", id) } });
+    await socket.next("subscribed");
+    await socket.next("subscribed");
+    expect((await socket.next("error")).data.code).toBe("forbidden");
+    // A second subscribe to a room it is in is not a second join.
+    socket.send({ type: "subscribe", data: { room: roomName("watched", "a") } });
+    await socket.next("subscribed");
+    socket.send({ type: "unsubscribe", data: { room: roomName("watched", "a") } });
+    await socket.roundTrip();
+    expect(seen).toEqual(["joined a", "joined b", "left a"]);
+    socket.close();
+    await socket.waitForClose();
+    await eventually(() => seen.length === 4, "the close to leave the last room");
+    expect(seen).toEqual(["joined a", "joined b", "left a", "left b"]);
+  });
 });

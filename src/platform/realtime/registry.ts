@@ -19,6 +19,12 @@ export interface RoomKindDefinition {
   readonly singleton?: boolean;
   /** May this socket join the room? `id` is null for a singleton. Checked at every subscribe. */
   access(identity: SocketIdentity, id: string | null): boolean | Promise<boolean>;
+  /**
+   * Told once a socket has joined a room of this kind (after its access rule
+   * passed); the function it returns, if any, is called once when that socket
+   * leaves the room: unsubscribed, evicted or closed.
+   */
+  joined?(identity: SocketIdentity, id: string | null): (() => void) | undefined;
 }
 
 export interface CommandContext {

@@ -164,7 +164,8 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
   };
 
   const opponentColor = player === "white" ? "black" : "white";
-  const opponentGone = player !== null && live && playing && opponentAwayLongEnough(view.awayMs[opponentColor], 0);
+  // The server takes a claim only on the absent opponent's own turn (decision 0044).
+  const opponentGone = player !== null && live && playing && toMove === opponentColor && opponentAwayLongEnough(view.awayMs[opponentColor], 0);
   const top: PieceColor = orientation === "white" ? "black" : "white";
   const bottom: PieceColor = orientation;
   const baseMs = view.control.kind === "live" ? view.control.baseSeconds * 1000 : 0;
