@@ -37,6 +37,18 @@ function scriptsOf(page: Page): Map<string, Promise<number>> {
   return scripts;
 }
 
+/** Every error frame the page's sockets receive (a refused room, a refused command's socket-level error). */
+function socketErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      const text = typeof payload === "string" ? payload : payload.toString("utf8");
+      if (text.startsWith('{"type":"error"')) errors.push(text);
+    });
+  });
+  return errors;
+}
+
 async function weigh(scripts: Map<string, Promise<number>>, only: (path: string) => boolean = () => true): Promise<number> {
   const sizes = await Promise.all([...scripts].filter(([path]) => only(path)).map(([, size]) => size));
   return sizes.reduce((sum, size) => sum + size, 0);
@@ -46,6 +58,7 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   test.setTimeout(180_000);
   const alice = await signIn(browser, "alice", wide);
   const bob = await signIn(browser, "bob", phone);
+  const refusals = [alice, bob].map(socketErrors);
 
   const challenge = await command(alice, "challenge.create", {
     opponent: "bob",
@@ -66,6 +79,7 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   const visitor = await visitorContext.newPage();
   const visitorScripts = scriptsOf(visitor);
   health.push(watchPage(visitor));
+  refusals.push(socketErrors(visitor));
   await visitor.goto(path);
 
   // Server-rendered: players, clocks and the start position before any script runs.
@@ -75,6 +89,9 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(bob.getByText("You play Black")).toBeVisible();
 
   for (const page of [alice, bob]) await boardReady(page);
+  // The spectators' chat during the game: not for the players, nor for an anonymous visitor (who might be one); their pages do not ask.
+  await expect(visitor.getByText("Sign in to read the spectator chat during the game.", { exact: false })).toBeVisible();
+  for (const page of [alice, bob]) await expect(page.getByRole("heading", { name: "Spectator chat" })).toHaveCount(0);
   // A spectator's board is the server-rendered one, kept up to date: chessground and chessops are for the players.
   await expect(visitor.locator(".ks-board-static[data-fen]")).toHaveAttribute("data-fen", /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w/);
   await visitor.waitForLoadState("networkidle");
@@ -119,6 +136,10 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   }
   await expect(alice.locator("[data-action='rematch.offer']")).toBeVisible();
   await expect(visitor.locator("[data-action]")).toHaveCount(0);
+  // The end opens the spectators' chat: the players' pages add it, the visitor's reads it.
+  for (const page of [alice, bob]) await expect(page.getByRole("heading", { name: "Spectator chat" })).toBeVisible();
+  await expect(visitor.getByRole("log", { name: "Chat messages" })).toBeVisible();
+  await expect(visitor.getByText("Sign in to chat.")).toBeVisible();
 
   // The move list goes back through the game with the keyboard.
   await visitor.keyboard.press("Home");
@@ -171,6 +192,8 @@ test("two members play fool's mate, by drag and by click, while a visitor watche
   await expect(bob.locator(".ks-board-live piece.white.knight")).toHaveCount(3);
 
   for (const watcher of health) watcher.expectHealthy();
+  // No page asked for a room the server refuses.
+  expect(refusals.flat()).toEqual([]);
 });
 
 /** Creates a live game between the two members through socket commands, white first; answers its page's path. */

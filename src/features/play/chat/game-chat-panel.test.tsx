@@ -97,15 +97,34 @@ describe("GameChat", () => {
     expect(screen.getByRole("log").textContent).not.toContain("other game");
   });
 
-  it("hides the spectators' chat from a player during the game, and lets a visitor read without writing", async () => {
+  it("never asks for the spectators' chat for a player during the game, and opens it when the game ends", async () => {
     const fake = fakeSocket({ "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "hi all")], silencedIds: [] }) });
-    const { unmount } = renderWithIntl(<GameChat gameId={7} role="black" channel="spectators" viewerId={4} socket={fake.socket} />, { messages });
+    const { rerender } = renderWithIntl(<GameChat gameId={7} role="black" channel="spectators" viewerId={4} socket={fake.socket} />, { messages });
     expect(screen.getByText("Players do not see the spectator chat until the game ends.")).toBeTruthy();
+    // Nothing the server would refuse (no subscription, no history), so no refusal to show.
+    await act(() => Promise.resolve());
+    expect(fake.rooms()).toEqual([]);
     expect(fake.sent).toEqual([]);
-    unmount();
+    expect(screen.queryByRole("alert")).toBeNull();
 
-    renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={null} socket={fake.socket} />, { messages });
+    rerender(<GameChat gameId={7} role="black" channel="spectators" viewerId={4} gameOver socket={fake.socket} />);
     await waitFor(() => expect(screen.getByRole("log").textContent).toContain("hi all"));
+    expect(fake.rooms()).toEqual(["game-chat:7"]);
+    expect(screen.getByLabelText("Message")).toBeTruthy();
+  });
+
+  it("keeps a visitor out of the spectators' chat during the game (anonymous sockets are refused), then lets them read without writing", async () => {
+    const fake = fakeSocket({ "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "hi all")], silencedIds: [] }) });
+    const { rerender } = renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={null} socket={fake.socket} />, { messages });
+    expect(screen.getByText("Sign in to read the spectator chat during the game. Everyone can read it once the game ends.")).toBeTruthy();
+    await act(() => Promise.resolve());
+    expect(fake.rooms()).toEqual([]);
+    expect(fake.sent).toEqual([]);
+    expect(screen.queryByLabelText("Message")).toBeNull();
+
+    rerender(<GameChat gameId={7} role="spectator" viewerId={null} gameOver socket={fake.socket} />);
+    await waitFor(() => expect(screen.getByRole("log").textContent).toContain("hi all"));
+    expect(fake.rooms()).toEqual(["game-chat:7"]);
     expect(screen.queryByLabelText("Message")).toBeNull();
     expect(screen.getByText("Sign in to chat.")).toBeTruthy();
   });

@@ -41,10 +41,14 @@ export function gameChatSocketCommands(chat: GameChatService): SocketCommandDefi
   ];
 }
 
-/** `game-chat:{id}`: the spectators' lines; anyone may listen except a player of the game while it is in progress. */
+/**
+ * `game-chat:{id}`: the spectators' lines. While the game is in progress only
+ * signed-in members who are not its players may listen; afterwards anyone
+ * (game-chat.policy.ts, the same rule as the history's).
+ */
 export function spectatorChatRoomKind(chat: GameChatService): RoomKindDefinition {
   return {
     kind: SPECTATOR_CHAT_ROOM_KIND,
-    access: (identity, id) => id !== null && gameIdPattern.test(id) && chat.mayWatchSpectatorChat(identity.memberId, Number(id)),
+    access: (identity, id) => id !== null && gameIdPattern.test(id) && chat.mayJoinSpectatorRoom(identity.memberId, Number(id)),
   };
 }

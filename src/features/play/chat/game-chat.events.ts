@@ -2,7 +2,8 @@
  * Chat on the socket: one event type for both channels. Player lines go to
  * each player's own room (`user:{id}`), so a player who muted or blocked the
  * other never receives theirs; spectator lines go to the game's spectator
- * room (`game-chat:{id}`), which a player of a game in progress may not join.
+ * room (`game-chat:{id}`), which neither a player of a game in progress nor
+ * an anonymous socket may join until it ends (game-chat.policy.ts).
  * Zod-free; the payload schema is in game-chat.events.schema.ts.
  */
 import { realtimeEventType, roomName, type RoomName } from "../../../platform/realtime/protocol.ts";

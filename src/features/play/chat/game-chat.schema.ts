@@ -4,7 +4,7 @@
  * the DTOs. Isomorphic; no zod here so the panel stays light.
  */
 
-/** `players`: the two players only. `spectators`: everyone watching (not the players while the game is on). */
+/** `players`: the two players only. `spectators`: everyone watching (while the game is on, signed-in non-players only: game-chat.policy.ts). */
 export const chatChannels = ["players", "spectators"] as const;
 export type ChatChannel = (typeof chatChannels)[number];
 

@@ -1,11 +1,9 @@
 /**
  * In-game chat (issue 9 item 6): a players' channel and a spectators'
  * channel per game, stored in game_chat and delivered through the outbox
- * after the commit. Who may read and write which channel:
- * - players: the game's two players, during and after the game;
- * - spectators: every signed-in member who is not a player of the game while
- *   it is in progress (as on lichess, players do not see what the audience
- *   says during the game; once it ended they may read and write there too).
+ * after the commit. Who may read and write which channel is game-chat.policy.ts,
+ * asked here for every read and write and by the spectators' room (as on
+ * lichess, players do not see what the audience says during the game).
  * A member never receives lines from someone they muted or blocked: player
  * lines are delivered per recipient and skip them; spectator history is
  * filtered here and live spectator lines in the panel (docs/decisions/0017).
@@ -18,9 +16,10 @@ import { fail, ok, type Result } from "../../../shared/result.ts";
 import type { PlayMember, PlayMembers } from "../play-ports.server.ts";
 import { gameChat, games } from "../play.tables.server.ts";
 import { chatLineEvent, spectatorChatRoom } from "./game-chat.events.ts";
+import { chatReadRefusal, chatWriteRefusal, type ChatAccessRefusal, type ChatViewerRole } from "./game-chat.policy.ts";
 import { CHAT_HISTORY_LIMIT, CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
 
-export type ChatFailure = "not_found" | "not_a_player" | "not_a_spectator" | "chat.empty" | "chat.too_long" | "chat.rate_limited";
+export type ChatFailure = "not_found" | ChatAccessRefusal | "chat.empty" | "chat.too_long" | "chat.rate_limited";
 
 /** At most this many lines per member in any window of CHAT_RATE_WINDOW_MS, across games and instances. */
 export const CHAT_RATE_LINES = 5;
@@ -60,13 +59,9 @@ export function createGameChatService(deps: GameChatDeps) {
     return row ? { whiteId: row.whiteId, blackId: row.blackId, playing: row.status === "playing" } : null;
   }
 
-  const isPlayer = (game: GamePlayers, memberId: number | null): boolean => memberId !== null && (game.whiteId === memberId || game.blackId === memberId);
-
-  /** May this member (null: a visitor) use the channel? */
-  function access(game: GamePlayers, memberId: number | null, channel: ChatChannel): Result<true, ChatFailure> {
-    if (channel === "players") return isPlayer(game, memberId) ? ok(true) : fail("not_a_player");
-    return isPlayer(game, memberId) && game.playing ? fail("not_a_spectator") : ok(true);
-  }
+  /** Who the viewer (null: an anonymous socket) is to this game. */
+  const roleIn = (game: GamePlayers, memberId: number | null): ChatViewerRole =>
+    memberId === null ? "visitor" : game.whiteId === memberId || game.blackId === memberId ? "player" : "member";
 
   async function recentLineCount(memberId: number, at: number): Promise<number> {
     const [row] = await db
@@ -84,8 +79,8 @@ export function createGameChatService(deps: GameChatDeps) {
       if (chatLength(text) > CHAT_MAX_CHARACTERS) return fail("chat.too_long");
       const game = await playersOf(input.gameId);
       if (!game) return fail("not_found");
-      const allowed = access(game, member.id, input.channel);
-      if (!allowed.ok) return allowed;
+      const refusal = chatWriteRefusal(roleIn(game, member.id), input.channel, game.playing);
+      if (refusal) return fail(refusal);
       const at = now();
       if ((await recentLineCount(member.id, at)) >= CHAT_RATE_LINES) return fail("chat.rate_limited");
       // Read before the transaction (another feature's service): who of the players receives the line.
@@ -111,8 +106,8 @@ export function createGameChatService(deps: GameChatDeps) {
     async history(viewer: PlayMember | null, gameId: number, channel: ChatChannel): Promise<Result<ChatHistory, ChatFailure>> {
       const game = await playersOf(gameId);
       if (!game) return fail("not_found");
-      const allowed = access(game, viewer?.id ?? null, channel);
-      if (!allowed.ok) return allowed;
+      const refusal = chatReadRefusal(roleIn(game, viewer?.id ?? null), channel, game.playing);
+      if (refusal) return fail(refusal);
       const silenced = viewer ? await silences.silencedBy(viewer.id, SILENCED_IDS_LIMIT) : [];
       const rows = await db
         .select({ id: gameChat.id, authorId: gameChat.authorId, text: gameChat.text, createdAt: gameChat.createdAt })
@@ -129,10 +124,10 @@ export function createGameChatService(deps: GameChatDeps) {
       });
     },
 
-    /** The spectator room's rule: anyone but a player of the game while it is in progress. */
-    async mayWatchSpectatorChat(memberId: number | null, gameId: number): Promise<boolean> {
+    /** The spectators' room's rule: whoever may read the spectators' channel (the policy's answer, as for the history). */
+    async mayJoinSpectatorRoom(memberId: number | null, gameId: number): Promise<boolean> {
       const game = await playersOf(gameId);
-      return game !== null && access(game, memberId, "spectators").ok;
+      return game !== null && chatReadRefusal(roleIn(game, memberId), "spectators", game.playing) === null;
     },
   };
 }

@@ -40,13 +40,12 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
   const say = (socket: TestSocket, gameId: number, channel: string, text: string) => command(socket, "game.chat.send", { gameId, channel, text });
 
   it("delivers player lines to the two players only, and spectator lines to watchers only; players may not watch spectator chat during the game", async () => {
-    const [aliceSocket, bobSocket, carlaSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(carla)];
-    const visitor = await socketOf(null);
+    const [aliceSocket, bobSocket, carlaSocket, watcher] = [await socketOf(alice), await socketOf(bob), await socketOf(carla), await socketOf(moderator)];
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
     await subscribe(carlaSocket, gameRoom(gameId));
     await subscribe(carlaSocket, spectatorChatRoom(gameId));
-    await subscribe(visitor, spectatorChatRoom(gameId));
-    // A player of a game in progress is refused the spectators' room.
+    await subscribe(watcher, spectatorChatRoom(gameId));
+    // A player of a game in progress is refused the spectators' room (every way in: spectator-chat.socket.test.ts).
     aliceSocket.send({ type: "subscribe", data: { room: spectatorChatRoom(gameId) } });
     expect((await aliceSocket.next("error")).data).toMatchObject({ code: "forbidden", room: spectatorChatRoom(gameId) });
 
@@ -56,7 +55,7 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
     expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ id: line.id });
 
     valueOf(await say(carlaSocket, gameId, "spectators", "what an opening <script>alert(1)</script>"));
-    expect((await nextEvent(visitor, "game.chat")).payload).toMatchObject({ channel: "spectators", author: "carla", text: "what an opening <script>alert(1)</script>" });
+    expect((await nextEvent(watcher, "game.chat")).payload).toMatchObject({ channel: "spectators", author: "carla", text: "what an opening <script>alert(1)</script>" });
     expect((await nextEvent(carlaSocket, "game.chat")).room).toBe(spectatorChatRoom(gameId));
     // The spectator saw no player line; the players no spectator line.
     expect((await chatEventsSoFar(carlaSocket)).filter((event) => event.channel === "players")).toEqual([]);
@@ -70,9 +69,9 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
       ["alice", "good luck have fun"],
       ["bob", "thanks"],
     ]);
-    const spectators = valueOf<ChatHistory>(await command(visitor, "game.chat.history", { gameId, channel: "spectators" }));
+    const spectators = valueOf<ChatHistory>(await command(watcher, "game.chat.history", { gameId, channel: "spectators" }));
     expect(spectators.lines.map((entry) => entry.text)).toEqual(["what an opening <script>alert(1)</script>"]);
-    expect(await command(visitor, "game.chat.history", { gameId, channel: "players" })).toEqual({ ok: false, code: "not_a_player" });
+    expect(await command(watcher, "game.chat.history", { gameId, channel: "players" })).toEqual({ ok: false, code: "not_a_player" });
     expect(await command(aliceSocket, "game.chat.history", { gameId, channel: "spectators" })).toEqual({ ok: false, code: "not_a_spectator" });
 
     // After the end the players may read and join the spectators' chat.
@@ -97,7 +96,7 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
     valueOf(await say(moderatorSocket, gameId, "spectators", `${"x".repeat(CHAT_MAX_CHARACTERS - 1)}♟️`.slice(0, CHAT_MAX_CHARACTERS)));
     for (let sent = 1; sent < 5; sent += 1) valueOf(await say(moderatorSocket, gameId, "spectators", `line ${sent}`));
     expect(await say(moderatorSocket, gameId, "spectators", "one too many")).toEqual({ ok: false, code: "chat.rate_limited" });
-    const history = valueOf<ChatHistory>(await command(visitor, "game.chat.history", { gameId, channel: "spectators" }));
+    const history = valueOf<ChatHistory>(await command(moderatorSocket, "game.chat.history", { gameId, channel: "spectators" }));
     expect(history.lines).toHaveLength(5);
     expect(history.lines.some((entry) => entry.text === "one too many")).toBe(false);
     valueOf(await command(aliceSocket, "game.act", { gameId, action: "abort" }));

@@ -4,6 +4,7 @@ import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
 import { spectatorChatRoom } from "./game-chat.events.ts";
+import { chatReadRefusal, chatWriteRefusal, type ChatAccessRefusal, type ChatViewerRole } from "./game-chat.policy.ts";
 import { isChatLine, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
@@ -22,21 +23,23 @@ export interface GameChatProps {
   readonly gameId: number;
   /** Who the viewer is in this game. Players talk on the players' channel, everyone else on the spectators'. */
   readonly role: "white" | "black" | "spectator";
-  /** The signed-in viewer's member id; null for a visitor (who may read the spectators' chat, not write). */
+  /** The signed-in viewer's member id; null for a visitor (who may read the spectators' chat once the game ended, never write). */
   readonly viewerId: number | null;
-  /**
-   * Shows the spectators' channel to a player (the game page may add it once
-   * the game ended; during the game the server refuses it and the panel says so).
-   */
+  /** Shows the spectators' channel to a player (the game page adds it once the game ended). */
   readonly channel?: ChatChannel;
-  /** True once the game ended (a player may then read the spectators' chat). */
+  /** True once the game ended (players and visitors may then read the spectators' chat). */
   readonly gameOver?: boolean;
   /** The socket; the page's own by default (tests pass a fake). */
   readonly socket?: Pick<SocketClient, "command" | "subscribe">;
   readonly className?: string;
 }
 
-
+/** What the panel says instead of the lines when the policy keeps the viewer out. */
+const refusalNotices: Readonly<Record<ChatAccessRefusal, string>> = {
+  not_a_spectator: "play.chat.hidden_during_game",
+  sign_in_required: "play.chat.sign_in_to_read",
+  not_a_player: "play.chat.error.not_a_player",
+};
 
 /**
  * A game's chat panel (issue 9 item 6): the lines as a log region, a
@@ -45,12 +48,14 @@ export interface GameChatProps {
  * socket (players' lines in the member's own room, spectators' lines in the
  * game's spectator room). Lines of members the viewer muted or blocked are
  * never shown: the server leaves them out, and the panel drops live
- * spectator lines from them.
+ * spectator lines from them. The panel asks the server's own policy before
+ * it subscribes, so a viewer the server would refuse never tries.
  */
 export function GameChat({ gameId, role, viewerId, channel: channelOverride, gameOver = false, socket: givenSocket, className }: GameChatProps) {
   const intl = useIntl();
   const channel: ChatChannel = channelOverride ?? (role === "spectator" ? "spectators" : "players");
-  const hiddenFromPlayer = channel === "spectators" && role !== "spectator" && !gameOver;
+  const viewer: ChatViewerRole = role !== "spectator" ? "player" : viewerId === null ? "visitor" : "member";
+  const refusal = chatReadRefusal(viewer, channel, !gameOver);
   const [lines, setLines] = useState<readonly ChatLine[]>([]);
   const [error, setError] = useState<string | null>(null);
   const silenced = useRef<ReadonlySet<number>>(new Set());
@@ -60,7 +65,7 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
   const room = channel === "players" ? (viewerId === null ? null : memberRoom(viewerId)) : spectatorChatRoom(gameId);
 
   useEffect(() => {
-    if (hiddenFromPlayer || room === null) return;
+    if (refusal !== null || room === null) return;
     const socket = givenSocket ?? pageSocketClient();
     let active = true;
     const loadHistory = async () => {
@@ -91,14 +96,14 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
     };
     // intl is stable for the page's locale.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [gameId, channel, room, hiddenFromPlayer, givenSocket]);
+  }, [gameId, channel, room, refusal, givenSocket]);
 
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [lines]);
 
-  const canWrite = viewerId !== null && !hiddenFromPlayer;
+  const canWrite = chatWriteRefusal(viewer, channel, !gameOver) === null;
 
   const title = intl.formatMessage({ id: channel === "players" ? "play.chat.title.players" : "play.chat.title.spectators" });
   return (
@@ -106,8 +111,8 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
       <h2 id={headingId} className="ks-game-chat__title">
         {title}
       </h2>
-      {hiddenFromPlayer ? (
-        <p className="ks-game-chat__notice">{intl.formatMessage({ id: "play.chat.hidden_during_game" })}</p>
+      {refusal !== null ? (
+        <p className="ks-game-chat__notice">{intl.formatMessage({ id: refusalNotices[refusal] })}</p>
       ) : (
         <>
           {/* The log role sits on a wrapper: on the <ol> itself it would hide the list from assistive technology. */}

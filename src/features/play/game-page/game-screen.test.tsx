@@ -9,6 +9,7 @@ import { GameScreen, playerControls, type GameRole } from "./game-screen.tsx";
 import { chatComposerModule } from "../chat/game-chat.tsx";
 import { sampleGameView } from "./game-view.fixture.ts";
 import gameMessages from "./messages/en.json";
+import chatMessages from "../chat/messages/en.json";
 
 const mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 
@@ -36,7 +37,7 @@ const finished: GameView = {
 function renderGame(view: GameView, role: GameRole) {
   const Stub = createRoutesStub([{ path: "/game/:id", Component: () => <GameScreen initial={view} role={role} viewerId={null} /> }]);
   return render(
-    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages({ ...uiMessages, ...gameMessages })}>
+    <IntlProvider locale="en" defaultLocale="en" messages={parseMessages({ ...uiMessages, ...gameMessages, ...chatMessages })}>
       <Stub initialEntries={[`/game/${view.id}`]} />
     </IntlProvider>,
   );
@@ -69,5 +70,16 @@ describe("the game screen", () => {
     expect(container.querySelector(".ks-board-static square.check")).toBeTruthy();
     expect(container.querySelectorAll("[data-action]")).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Move 2, Black: Qh4#" }).getAttribute("aria-current")).toBe("step");
+  });
+
+  it("offers a player the spectators' chat only once the game ended", async () => {
+    const during = renderGame(daily, "black");
+    expect(await screen.findByRole("heading", { name: "Chat with your opponent" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Spectator chat" })).toBeNull();
+    during.unmount();
+
+    renderGame(finished, "white");
+    expect(await screen.findByRole("heading", { name: "Chat with your opponent" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Spectator chat" })).toBeTruthy();
   });
 });

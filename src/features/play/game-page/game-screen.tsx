@@ -277,6 +277,8 @@ export function GameScreen({ initial, role, viewerId }: GameScreenProps) {
           )}
 
           <GameChat gameId={view.id} role={role} viewerId={viewerId} gameOver={!playing} className="ks-card" />
+          {/* The audience's chat opens to the players when the game ends; before that the page does not ask (the server would refuse). */}
+          {player && !playing && <GameChat gameId={view.id} role={role} viewerId={viewerId} channel="spectators" gameOver className="ks-card" />}
         </div>
       </div>
       <Suspense fallback={null}>
