@@ -12,11 +12,14 @@ import { redactSecretPath } from "../links/secret-paths.server.ts";
 /**
  * One gate every request passes before any route, hook with I/O, or log line
  * sees its values: a path, query or body with a NUL byte, a lone surrogate or
- * a broken percent-encoding is refused with 400 invalid_text. Requests no
- * route serves get the JSON catalogue too.
+ * a broken percent-encoding is refused with 400 invalid_text. A target that is
+ * not a path (GET http://host/x, which proxies and browsers never send to us)
+ * is refused with 400 bad_request: the pages would read another host, or a
+ * password, out of it. Requests no route serves get the JSON catalogue too.
  */
 export function registerRequestHygiene(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/")) throw new AppError("bad_request");
     if (!isCleanRequestTarget(request.url)) throw new AppError("invalid_text");
   });
   app.addHook("preValidation", async (request) => {
