@@ -20,7 +20,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
-import { SESSION_COOKIE } from "../src/features/accounts/sessions.service.server.ts";
+import { sessionCookieName } from "../src/features/accounts/session-cookie.server.ts";
 import { benchAdminUrl, createPostgresDatabase, percentile, processUsage, round, sleep, startServerOn, withClient } from "./lib/bench-kit.ts";
 import type { ChatMembersReply, ChatMembersReport, ChatMembersRequest, ChatMembersSetup } from "./lib/chat-members.ts";
 
@@ -67,7 +67,8 @@ async function seedClub(databaseUrl: string, count: number): Promise<{ clubId: n
     await client.query(`insert into club_members (club_id, user_id) select $1, id from unnest($2::int[]) as id`, [clubId, ids]);
     await client.query(`insert into club_roles (club_id, user_id, role) values ($1, $2, 'owner')`, [clubId, ids[0]]);
     await client.query("commit");
-    return { clubId, cookies: ids.map((id) => `${SESSION_COOKIE}=${secret}-${id}`) };
+    // The bench servers serve plain http (HTTPS_ONLY=0): the session cookie has its plain name.
+    return { clubId, cookies: ids.map((id) => `${sessionCookieName({ secure: false })}=${secret}-${id}`) };
   });
 }
 

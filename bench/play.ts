@@ -3,7 +3,8 @@ import { loadavg } from "node:os";
 import { WebSocket } from "ws";
 import { createClock } from "../src/chess/clock.ts";
 import { users } from "../src/features/accounts/accounts.tables.server.ts";
-import { hashSessionToken, SESSION_COOKIE } from "../src/features/accounts/sessions.service.server.ts";
+import { hashSessionToken } from "../src/features/accounts/sessions.service.server.ts";
+import { sessionCookieName } from "../src/features/accounts/session-cookie.server.ts";
 import { clockColumns } from "../src/features/play/game-clock.server.ts";
 import { games } from "../src/features/play/play.tables.server.ts";
 import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
@@ -111,7 +112,8 @@ async function prepareGames(databaseUrl: string, count: number): Promise<{ gameI
         })),
       )
       .returning({ id: games.id });
-    return { gameIds: rows.map((row) => row.id), cookies: tokens.map((token) => `${SESSION_COOKIE}=${token}`) };
+    // The bench servers serve plain http (HTTPS_ONLY=0): the session cookie has its plain name.
+    return { gameIds: rows.map((row) => row.id), cookies: tokens.map((token) => `${sessionCookieName({ secure: false })}=${token}`) };
   } finally {
     await handle.close();
   }

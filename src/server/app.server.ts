@@ -92,10 +92,10 @@ export async function createKingsideApp(
   });
   registerJsonErrors(app);
   registerRequestHygiene(app);
-  registerRedirectGuard(app);
+  registerRedirectGuard(app, config.siteUrl?.host ?? null);
   registerSiteOrigin(app, config.siteUrl);
   registerSameOriginWrites(app, config.siteUrl?.host ?? null);
-  registerHttpsGuard(app, { httpsOnly: config.httpsOnly });
+  registerHttpsGuard(app, { httpsOnly: config.httpsOnly, siteUrl: config.siteUrl });
   registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(fastifyCookie);

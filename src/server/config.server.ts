@@ -20,7 +20,7 @@ export interface ServerConfig {
   readonly demoGames: number;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY): a hop count or proxy addresses/CIDRs; production defaults to 1 hop. */
   readonly trustProxy: TrustProxySetting;
-  /** The public origin absolute links are built from (SITE_URL), never the request's Host; required in production. */
+  /** The public origin absolute links and the https redirect are built from (SITE_URL), never the request's Host; required in production (https with httpsOnly). */
   readonly siteUrl: URL | null;
   readonly features: FeatureFlags;
   /** How many guarded actions an address may make before the human check (HUMAN_CHECK_LIMITS). */
@@ -44,9 +44,10 @@ function parseDemoGames(raw: string | undefined): number {
   return games;
 }
 
-function parseSiteUrl(raw: string | undefined, production: boolean): URL | null {
+function parseSiteUrl(raw: string | undefined, production: boolean, httpsOnly: boolean): URL | null {
   if (!raw) {
     if (production) throw new Error("SITE_URL must be set in production (e.g. https://kingside.example): absolute links are built from it.");
+    if (httpsOnly) throw new Error("SITE_URL must be set with HTTPS_ONLY=1 (e.g. https://kingside.example): plain http is redirected there.");
     return null;
   }
   let url: URL;
@@ -58,6 +59,7 @@ function parseSiteUrl(raw: string | undefined, production: boolean): URL | null 
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.pathname !== "/" || url.search || url.hash || url.username) {
     throw new Error(`SITE_URL must be an origin such as https://kingside.example, not "${raw}".`);
   }
+  if (httpsOnly && url.protocol !== "https:") throw new Error(`SITE_URL must be an https origin while HTTPS_ONLY=1 (plain http is redirected there), not "${raw}".`);
   return url;
 }
 
@@ -66,18 +68,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = env.DATA_DIR ?? "./data";
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  const httpsOnly = (env.HTTPS_ONLY ?? (production ? "1" : "0")) === "1";
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     production,
-    httpsOnly: (env.HTTPS_ONLY ?? (production ? "1" : "0")) === "1",
+    httpsOnly,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     dataDir,
     seedDemoData: (env.SEED_DEMO_DATA ?? (production ? "0" : "1")) === "1",
     demoGames: parseDemoGames(env.SEED_DEMO_GAMES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? (production ? "1" : "0")),
-    siteUrl: parseSiteUrl(env.SITE_URL, production),
+    siteUrl: parseSiteUrl(env.SITE_URL, production, httpsOnly),
     features: parseFeatureFlags(env.KINGSIDE_FEATURES),
     humanCheckLimits: parseHumanCheckLimits(env.HUMAN_CHECK_LIMITS),
     smtpUrl: env.SMTP_URL || undefined,

@@ -29,6 +29,12 @@ describe("TRUST_PROXY", () => {
     expect(() => readConfig({ NODE_ENV: "production", SITE_URL: "https://kingside.test/path" })).toThrow(/SITE_URL/);
     expect(readConfig({ NODE_ENV: "production", SITE_URL: "https://kingside.test" }).siteUrl?.origin).toBe("https://kingside.test");
   });
+
+  it("needs an https SITE_URL to redirect plain http to", () => {
+    expect(() => readConfig({ NODE_ENV: "production", SITE_URL: "http://kingside.test" })).toThrow(/SITE_URL/);
+    expect(() => readConfig({ HTTPS_ONLY: "1" })).toThrow(/SITE_URL/);
+    expect(readConfig({ NODE_ENV: "production", HTTPS_ONLY: "0", SITE_URL: "http://127.0.0.1" }).httpsOnly).toBe(false);
+  });
 });
 
 describe("absolute links", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseTargets } from "../test/databases.ts";
-import { appForSuite, rawRequest } from "../test/start-app.ts";
+import { appForSuite, PRODUCTION_SITE, productionConfig, rawRequest } from "../test/start-app.ts";
 
 describe.each(databaseTargets())("redirects on $name", (target) => {
   const suite = appForSuite(target);
@@ -25,5 +25,34 @@ describe.each(databaseTargets())("redirects on $name", (target) => {
     const location = response.headers.location;
     if (typeof location === "string") expect(new URL(location, "https://kingside.test/").host).toBe("kingside.test");
     else expect(response.status).toBe(404);
+  });
+});
+
+describe.each(databaseTargets())("the https redirect on $name", (target) => {
+  const suite = appForSuite(target, { ...productionConfig(), logLevel: "silent" });
+  const overHttp = (path: string, headers: Record<string, string>) => rawRequest(suite.current.baseUrl, "GET", path, { "x-forwarded-proto": "http", ...headers });
+
+  it.each([
+    ["a hostile Host", { host: "evil.example" }],
+    ["a hostile X-Forwarded-Host", { host: PRODUCTION_SITE.host, "x-forwarded-host": "evil.example" }],
+    ["both", { host: "evil.example", "x-forwarded-host": "evil.example:8443" }],
+    ["a look-alike of the site", { host: `${PRODUCTION_SITE.host}.evil.example` }],
+    ["an unknown subdomain of the site", { host: `evil.${PRODUCTION_SITE.host}` }],
+  ])("goes to SITE_URL's origin whatever %s says", async (_name, headers) => {
+    const response = await overHttp("/clubs?x=1", headers);
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe(`${PRODUCTION_SITE.origin}/clubs?x=1`);
+  });
+
+  it.each(["schach", "verify"])("keeps the site's own %s. subdomain", async (label) => {
+    const response = await overHttp("/clubs", { host: `${label}.${PRODUCTION_SITE.host.toUpperCase()}` });
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe(`https://${label}.${PRODUCTION_SITE.host}/clubs`);
+  });
+
+  it("keeps a doubled slash in the path on the site", async () => {
+    const response = await overHttp("//evil.example/x", { host: "evil.example" });
+    expect(response.status).toBe(301);
+    expect(new URL(String(response.headers.location)).host).toBe(PRODUCTION_SITE.host);
   });
 });

@@ -3,6 +3,8 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from "../platform/security/csrf-
 export interface HttpSessionOptions {
   /** Sent as User-Agent on every request (the sessions list shows the device). */
   readonly userAgent?: string;
+  /** Sent on every request, e.g. the X-Forwarded-Proto the proxy before a production server adds. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface RequestOptions {
@@ -59,7 +61,7 @@ export class HttpSession {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...(this.options.userAgent ? { "user-agent": this.options.userAgent } : {}), ...options.headers };
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...(this.options.userAgent ? { "user-agent": this.options.userAgent } : {}), ...this.options.headers, ...options.headers };
     if (method !== "GET" && options.csrf !== false) headers[CSRF_HEADER] = this.csrfToken;
     let body: string | FormData | undefined;
     if (options.multipart) {

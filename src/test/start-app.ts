@@ -35,6 +35,22 @@ export async function startApp(overrides: Partial<ServerConfig> & { databaseUrl:
   return { kingside, baseUrl: `http://127.0.0.1:${address.port}`, close: () => kingside.close({ drainMs: 0 }) };
 }
 
+/** The site a production-mode test server believes it is (SITE_URL). */
+export const PRODUCTION_SITE = new URL("https://kingside.test");
+
+/**
+ * A production server's configuration as readConfig builds it (https only,
+ * one trusted proxy, SITE_URL, info logs), for startApp or appForSuite.
+ * Requests reach it as from its proxy: X-Forwarded-Proto says https or http.
+ */
+export function productionConfig(): Partial<ServerConfig> {
+  const { production, httpsOnly, trustProxy, siteUrl, logLevel } = readConfig({ NODE_ENV: "production", SITE_URL: PRODUCTION_SITE.origin });
+  return { production, httpsOnly, trustProxy, siteUrl, logLevel };
+}
+
+/** What the proxy before a production server adds to a request that reached it over https. */
+export const OVER_HTTPS: Readonly<Record<string, string>> = { "x-forwarded-proto": "https" };
+
 export interface RawResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;

@@ -16,6 +16,7 @@ import { registerRolesRoutes } from "./roles.routes.server.ts";
 import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { createMemberDirectory } from "./member-directory.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
+import { sessionCookieName } from "./session-cookie.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
 import { registerAccountSettingsRoutes } from "./settings/settings.routes.server.ts";
 import { createSignInService } from "./sign-in.service.server.ts";
@@ -33,7 +34,7 @@ import { createCredentialsService } from "./settings/credentials.service.server.
 import { createProfileService } from "./profile/profile.service.server.ts";
 import { registerProfileRoutes } from "./profile/profile.routes.server.ts";
 
-function createAccountsServices({ db, outbox, mailer, storage, log }: PlatformDeps, clubRoles: ClubRoleSource) {
+function createAccountsServices({ db, outbox, mailer, storage, log, cookies }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(outbox);
   // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
@@ -42,6 +43,8 @@ function createAccountsServices({ db, outbox, mailer, storage, log }: PlatformDe
   const accountTokens = createAccountTokens(db);
   return {
     sessions,
+    /** The session cookie's name under this server's cookie policy (pages read it from the raw Cookie header). */
+    sessionCookieName: sessionCookieName(cookies),
     sessionsEnded,
     /** Notices to members by email (sign-in attempts, registration). */
     accountMail,

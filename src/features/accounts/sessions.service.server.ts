@@ -12,8 +12,6 @@ export const REMEMBERED_SESSION_MS = 90 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export const SESSION_COOKIE = "ks_session";
-
 export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }

@@ -4,9 +4,10 @@ import { declareFailures } from "../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded } from "../../platform/http/form-response.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { isChecked, signInBodySchema } from "./accounts.schema.ts";
-import { hashSessionToken, SESSION_COOKIE, type SessionsService } from "./sessions.service.server.ts";
+import { hashSessionToken, type SessionsService } from "./sessions.service.server.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-cookie.server.ts";
 import type { SignInService } from "./sign-in.service.server.ts";
-import { anonymousCsrfToken, sessionCookieOptions, setCookieHeader, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
+import { anonymousCsrfToken, setCsrfCookie, type CookiePolicy } from "./viewer.server.ts";
 import { issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { knownBrowserCookieName, recognisedAccounts, rememberBrowser } from "./known-browser.server.ts";
 
@@ -24,7 +25,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const previous = request.viewer.session;
   if (previous) await deps.sessions.end(previous.tokenHash);
   const { token, expiresAt } = await deps.sessions.start(userId, { ...options, userAgent: request.headers["user-agent"] ?? null, ip: request.ip });
-  setCookieHeader(reply, SESSION_COOKIE, token, sessionCookieOptions(deps.cookies, options.remember ? expiresAt : null));
+  setSessionCookie(reply, deps.cookies, token, options.remember ? expiresAt : null);
   setCsrfCookie(request, reply, deps.cookies, issueCsrfToken(deps.csrfSecret, hashSessionToken(token)));
   // Fully signed in: from now on this browser is one the member uses (the /2fa step does this once the code is right).
   if (!options.twoFactorPending) rememberBrowser(request, reply, { secret: deps.csrfSecret, cookies: deps.cookies }, userId);
@@ -63,7 +64,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
   app.post("/logout", async (request, reply) => {
     const session = request.viewer.session;
     if (session) await deps.sessions.end(session.tokenHash);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    clearSessionCookie(reply, deps.cookies);
     setCsrfCookie(request, reply, deps.cookies, anonymousCsrfToken(request, deps.csrfSecret));
     return formSucceeded(request, reply, generateLink("web_root"));
   });

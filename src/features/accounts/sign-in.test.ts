@@ -8,8 +8,11 @@ import { databaseTargets } from "../../test/databases.ts";
 import { HttpSession } from "../../test/http-session.ts";
 import { appForSuite } from "../../test/start-app.ts";
 import { users } from "./accounts.tables.server.ts";
-import { SESSION_COOKIE } from "./sessions.service.server.ts";
+import { sessionCookieName } from "./session-cookie.server.ts";
 import { SIGN_IN_LIMITS } from "./sign-in.service.server.ts";
+
+/** The test servers serve plain http: the session cookie has its development name. */
+const SESSION_COOKIE = sessionCookieName({ secure: false });
 
 const PASSWORD = "kingside-demo";
 

@@ -4,12 +4,14 @@ import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import type { CookiePolicy } from "../../platform/http/cookie-policy.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { replaceRequestHeader } from "../../platform/http/raw-headers.server.ts";
+import { setCookieHeader } from "../../platform/http/set-cookie.server.ts";
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, FRESH_CSRF_HEADER, csrfRequestIsValid, isValidCsrfToken, issueCsrfToken } from "../../platform/security/csrf.server.ts";
 import { anonymousCsrfBinding, browserIdCookieName, browserIdCookieOptions, isBrowserId, newBrowserId } from "../../platform/security/browser-id.server.ts";
 import { anonymousUser, type CurrentUser } from "./current-user.ts";
 import { presentCurrentUser } from "./current-user.server.ts";
 import { roleNames } from "./roles.server.ts";
-import { SESSION_COOKIE, type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
+import { type ActiveSession, type SessionsService } from "./sessions.service.server.ts";
+import { clearSessionCookie, sessionCookieName } from "./session-cookie.server.ts";
 
 /** Who is making a request: the session (if any) and the current user built from it. */
 export interface Viewer {
@@ -46,10 +48,6 @@ const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/image
 
 export type { CookiePolicy };
 
-export function sessionCookieOptions(policy: CookiePolicy, expiresAt: Date | null) {
-  return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: policy.secure, ...(expiresAt ? { expires: expiresAt } : {}) };
-}
-
 function csrfCookieOptions(policy: CookiePolicy) {
   return { path: "/", httpOnly: false, sameSite: "lax" as const, secure: policy.secure };
 }
@@ -61,14 +59,6 @@ function exposeCookieToLaterReaders(request: FastifyRequest, name: string, value
     .filter((pair) => pair && !pair.startsWith(`${name}=`));
   replaceRequestHeader(request.raw, "cookie", [...others, `${name}=${encodeURIComponent(value)}`].join("; "));
   request.cookies[name] = value;
-}
-
-/**
- * Sets a cookie as a plain Set-Cookie header: @fastify/cookie writes its
- * cookies in onSend, which a hijacked page response never reaches.
- */
-export function setCookieHeader(reply: FastifyReply, name: string, value: string, options: Parameters<FastifyInstance["serializeCookie"]>[2]): void {
-  reply.header("set-cookie", reply.server.serializeCookie(name, value, options));
 }
 
 export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, policy: CookiePolicy, token: string): void {
@@ -96,6 +86,7 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
   const anonymous = anonymousUser(deps.features);
   const anonymousViewer: Viewer = { session: null, user: anonymous, csrfToken: "", browserId: "" };
   const browserCookie = browserIdCookieName(deps.cookies);
+  const sessionCookie = sessionCookieName(deps.cookies);
   const viewers = new WeakMap<FastifyRequest, Viewer>();
   app.decorateRequest("viewer", {
     getter(this: FastifyRequest) {
@@ -111,10 +102,11 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     if (NO_SESSION_NEEDED.some((pattern) => pattern.test(path))) {
       return;
     }
-    const session = await deps.sessions.resume(request.cookies[SESSION_COOKIE]);
+    const sessionToken = request.cookies[sessionCookie];
+    const session = await deps.sessions.resume(sessionToken);
     // A stale session cookie is cleared on every answer, pages included: a plain Set-Cookie header
     // (a hijacked page response never reaches @fastify/cookie's onSend).
-    if (!session && request.cookies[SESSION_COOKIE]) setCookieHeader(reply, SESSION_COOKIE, "", { ...sessionCookieOptions(deps.cookies, new Date(0)), maxAge: 0 });
+    if (!session && sessionToken) clearSessionCookie(reply, deps.cookies);
     let browserId = request.cookies[browserCookie];
     if (!isBrowserId(browserId)) {
       browserId = newBrowserId();

@@ -6,6 +6,7 @@ import type { PageRequestIdentity } from "./load-context.ts";
 import { clientErrorReports } from "./client-reports.tables.server.ts";
 import { AppError } from "./errors.ts";
 import { CLIENT_METRICS_PATH } from "./client-metrics.ts";
+import { loggableTarget } from "./request-hygiene.server.ts";
 
 /** The largest error report accepted: a message and a stack trace, not a dump. */
 export const ERROR_REPORT_MAX_BYTES = 8 * 1024;
@@ -64,7 +65,8 @@ export function registerClientReports(app: FastifyInstance, deps: { db: Database
 
   app.post(CLIENT_METRICS_PATH, { config: { rateLimit }, bodyLimit: 8 * 1024 }, async (request, reply) => {
     const metric = clientMetricSchema.parse(request.body);
-    request.log.warn({ clientMetric: metric }, "client metric");
+    // A link error names the page it happened on, which may be a reset or invitation link.
+    request.log.warn({ clientMetric: { ...metric, url: loggableTarget(metric.url) } }, "client metric");
     return reply.code(204).send();
   });
 }

@@ -16,4 +16,16 @@ describe("the Location guard", () => {
   ])("%j allowed: %s", (location, allowed) => {
     expect(isAllowedLocation(location, "kingside.test")).toBe(allowed);
   });
+
+  it.each([
+    ["https://kingside.test/clubs", true],
+    ["https://schach.kingside.test/clubs", true],
+    ["https://verify.kingside.test/", true],
+    ["https://evil.example/clubs", false],
+    ["https://evil.kingside.test/", false],
+    ["https://kingside.test.evil.example/", false],
+    ["https://kingside.test@evil.example/", false],
+  ])("with a configured site, %j allowed: %s, whatever the request's Host", (location, allowed) => {
+    expect(isAllowedLocation(location, "evil.example", "kingside.test")).toBe(allowed);
+  });
 });

@@ -7,15 +7,19 @@ import { failureStatus } from "./failure-statuses.ts";
 import { AppError, apiErrors, type ApiErrorBody, type ApiErrorCode } from "./errors.ts";
 import { sendError } from "./json-errors.server.ts";
 import { containsHostileText, isCleanRequestTarget } from "./hostile-text.ts";
+import { redactSecretPath } from "../links/secret-paths.server.ts";
 
 /**
  * One gate every request passes before any route, hook with I/O, or log line
  * sees its values: a path, query or body with a NUL byte, a lone surrogate or
- * a broken percent-encoding is refused with 400 invalid_text. Requests no
- * route serves get the JSON catalogue too.
+ * a broken percent-encoding is refused with 400 invalid_text. A target that is
+ * not a path (GET http://host/x, which proxies and browsers never send to us)
+ * is refused with 400 bad_request: the pages would read another host, or a
+ * password, out of it. Requests no route serves get the JSON catalogue too.
  */
 export function registerRequestHygiene(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/")) throw new AppError("bad_request");
     if (!isCleanRequestTarget(request.url)) throw new AppError("invalid_text");
   });
   app.addHook("preValidation", async (request) => {
@@ -36,10 +40,25 @@ interface LoggableRequest {
   readonly ip?: string;
 }
 
-/** What a log line says about a request: its method and path, never the query (tokens live there) nor refused text. */
+/**
+ * A request target or URL as a log line may show it: never the query or the
+ * fragment (tokens live there), never a secret path parameter (cut by the
+ * route table's `secrets`), never a password, never refused text. An
+ * absolute-form target (GET http://host/path) keeps its origin.
+ */
+export function loggableTarget(target: string): string {
+  const cut = target.search(/[?#]/);
+  const withoutQuery = cut === -1 ? target : target.slice(0, cut);
+  if (!isCleanRequestTarget(withoutQuery)) return "[refused]";
+  // scheme://[userinfo@]host: the userinfo (a password) is dropped with the rest.
+  const absolute = /^([a-z][a-z\d+.-]*:\/\/)(?:[^/]*@)?([^/]*)/i.exec(withoutQuery);
+  const origin = absolute ? `${absolute[1] ?? ""}${absolute[2] ?? ""}` : "";
+  return origin + redactSecretPath(withoutQuery.slice(absolute?.[0].length ?? 0) || "/");
+}
+
+/** What a log line says about a request (the logger's `req` serializer): its method and loggable path, host and address. */
 export function requestLogFields(request: LoggableRequest): Record<string, string | undefined> {
-  const path = request.url.split("?")[0] ?? "/";
-  return { method: request.method, path: isCleanRequestTarget(path) ? path : "[refused]", host: request.host, remoteAddress: request.ip };
+  return { method: request.method, path: loggableTarget(request.url), host: request.host, remoteAddress: request.ip };
 }
 
 function catalogueAnswer(status: number, code: ApiErrorCode): string {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { subdomainLocales } from "../i18n/locales.ts";
+import { isVerifyHost } from "../security/human-check/verify-host.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,4 +20,19 @@ export function registerSiteOrigin(app: FastifyInstance, siteUrl: URL | null): v
       return siteUrl ? siteUrl.origin : `${this.protocol}://${this.host}`;
     },
   });
+}
+
+/**
+ * The configured site's own host that `host` names, lower-cased: the site's
+ * host itself or a subdomain it serves (a language subdomain, verify.); null
+ * for any other name, which the client made up (Host and X-Forwarded-Host are
+ * the client's to write).
+ */
+export function siteHostNamed(host: string, siteHost: string): string | null {
+  const given = host.toLowerCase();
+  const site = siteHost.toLowerCase();
+  if (given === site) return site;
+  if (!given.endsWith(`.${site}`)) return null;
+  const label = given.slice(0, -site.length - 1);
+  return Object.hasOwn(subdomainLocales, label) || isVerifyHost(given, site) ? given : null;
 }

@@ -48,13 +48,18 @@ function tokenize(definition: PageRouteDefinition): PathToken[] {
   return tokens;
 }
 
+/** A static path segment as a pattern that matches it literally. */
+export function literalPattern(segment: string): string {
+  return segment.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+}
+
 function buildRegex(tokens: readonly PathToken[]): RegExp {
   if (tokens.length === 0) return /^\/$/;
   let source = "";
   let openGroups = 0;
   for (const token of tokens) {
     if (token.kind === "static") {
-      source += "/" + token.value.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+      source += "/" + literalPattern(token.value);
       continue;
     }
     const capture = `/(?<${token.value}>${token.requirement})`;

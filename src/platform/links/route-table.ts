@@ -29,6 +29,11 @@ export interface PageRouteDefinition {
   readonly optional?: readonly string[];
   /** Query parameters the page understands (the link generator passes others through too). */
   readonly query?: readonly string[];
+  /**
+   * Path parameters that are secrets (single-use tokens, invitation secrets):
+   * a log line shows the path cut at the first of them (secret-paths.server.ts).
+   */
+  readonly secrets?: readonly string[];
 }
 
 export const DIGITS = "\\d+";
@@ -49,8 +54,8 @@ export const pageRoutes = [
   { name: "web_security_login_and_go", path: "/login_and_go", query: ["redirectUrl"] },
   // Not in spec 000: account basics by email (docs/decisions/0023).
   { name: "web_security_forgot_password", path: "/forgot-password", query: ["done", "error"] },
-  { name: "web_security_reset_password", path: "/reset-password/{token}", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"] },
-  { name: "web_user_settings_confirm_email", path: "/settings/email/confirm/{token}", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"] },
+  { name: "web_security_reset_password", path: "/reset-password/{token}", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"], secrets: ["token"] },
+  { name: "web_user_settings_confirm_email", path: "/settings/email/confirm/{token}", requirements: { token: EMAIL_LINK_TOKEN }, query: ["error"], secrets: ["token"] },
   { name: "web_2fa_login", path: "/2fa", query: ["redirectUrl"] },
   // Spec 000 §2 names q; page is ours (docs/decisions/0024). Members are what can be searched so far.
   { name: "web_search", path: "/search", query: ["q", "page"] },
@@ -119,8 +124,8 @@ export const pageRoutes = [
   { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", requirements: { url: ANY_PATH, match: DIGITS } },
   { name: "web_club_match", path: "/club/matches/{match}", requirements: { match: DIGITS } },
   { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", requirements: { match: DIGITS } },
-  { name: "web_club_join_by_id", path: "/club/id/{id}/join/{secret}", requirements: { id: DIGITS }, optional: ["secret"] },
-  { name: "web_club_join", path: "/club/{url}/join/{secret}", optional: ["secret"] },
+  { name: "web_club_join_by_id", path: "/club/id/{id}/join/{secret}", requirements: { id: DIGITS }, optional: ["secret"], secrets: ["secret"] },
+  { name: "web_club_join", path: "/club/{url}/join/{secret}", optional: ["secret"], secrets: ["secret"] },
   { name: "web_club", path: "/club/{url}" },
 
   // Leaderboard pages

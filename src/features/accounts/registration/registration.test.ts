@@ -9,8 +9,11 @@ import { databaseTargets } from "../../../test/databases.ts";
 import { HttpSession } from "../../../test/http-session.ts";
 import { appForSuite } from "../../../test/start-app.ts";
 import { users } from "../accounts.tables.server.ts";
-import { SESSION_COOKIE } from "../sessions.service.server.ts";
+import { sessionCookieName } from "../session-cookie.server.ts";
 import messages from "./messages/en.json" with { type: "json" };
+
+/** The test servers serve plain http: the session cookie has its development name. */
+const SESSION_COOKIE = sessionCookieName({ secure: false });
 
 const PASSWORD = "correct-horse-battery";
 const DEMO_PASSWORD = "kingside-demo";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { declareFailures } from "../../../platform/http/failure-statuses.ts";
 import { formFailed, formSucceeded, type FormFailure } from "../../../platform/http/form-response.server.ts";
-import { SESSION_COOKIE } from "../sessions.service.server.ts";
+import { clearSessionCookie } from "../session-cookie.server.ts";
 import { anonymousCsrfToken, setCsrfCookie, type CookiePolicy } from "../viewer.server.ts";
 import { backToSettings, keyedFailure, memberSession, refuseNonMember } from "./member-form.server.ts";
 import { pageLinkFor } from "./page-links.server.ts";
@@ -107,7 +107,7 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, deps: Accoun
     const result = await deps.settings.closeAccount(session.user.id, { password: parsed.data.password, confirmed: parsed.data.confirm !== undefined }, request.ip);
     if (!result.ok) return backToSettings(request, reply, settingsFailure(request, result.error));
     // Signed out everywhere, this browser included.
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    clearSessionCookie(reply, deps.cookies);
     setCsrfCookie(request, reply, deps.cookies, anonymousCsrfToken(request, deps.csrfSecret));
     return formSucceeded(request, reply, pageLinkFor(request, "web_user_settings", { done: "account_closed" }));
   });

@@ -4,7 +4,6 @@ import { data, redirect, useRevalidator } from "react-router";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
-import { SESSION_COOKIE } from "../../sessions.service.server.ts";
 import { TwoFactorSettings } from "../../two-factor/components/two-factor-settings.tsx";
 import { RECOVERY_CODES_COOKIE } from "../../two-factor/recovery-codes-flash.server.ts";
 import { isTwoFactorFailure } from "../../two-factor/two-factor.schema.ts";
@@ -58,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!viewer.isMember) throw data(null, { status: 403 });
   const cookies = request.headers.get("cookie");
-  const sessionToken = cookieValue(cookies, SESSION_COOKIE);
+  const sessionToken = cookieValue(cookies, context.services.sessionCookieName);
   if (!sessionToken) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
   const { locale: language } = resolveRequestLocale(new URL(request.url), request.headers.get("host"));
   const [settings, profile, quieted] = await Promise.all([
