@@ -9,15 +9,15 @@ import type { SiteText } from "./site-texts.ts";
  */
 export const englishSiteTexts: Readonly<Record<"about" | "policies" | "guidelines", SiteText>> = {
   about: {
-    lead: "Kingside is an open-source chess community website: live and daily games, friends and follows, ratings and game archives, and a growing set of community features, in many languages.",
+    lead: "Kingside is an open-source chess community website: live and daily games of standard chess and Chess960, clubs, friends and follows, ratings and game archives, in ten languages.",
     sections: [
       {
         id: "what-it-is",
         heading: "What Kingside is",
         paragraphs: [
-          "Kingside is built by volunteers as a place to play chess and meet other players without advertising or tracking. Members play live games with a clock or daily games with days per move, rated with Glicko-2, and keep every game in their archive. They make friends, follow players, and see who is online and who is playing.",
-          "Clubs, team matches, vote chess, tournaments, puzzles and leaderboards are on the way: their pages already exist and say so until each feature arrives.",
+          "Kingside is built by volunteers as a place to play chess and meet other players without advertising or tracking. Members play live games with a clock or daily games with days per move, in standard chess or Chess960, rated with Glicko-2, and keep every game in their archive. They join clubs with a forum, notes and a chat, make friends, follow players, and see who is online and who is playing. A public API answers with players' and clubs' public profiles.",
         ],
+        coming: "Team matches, vote chess, tournaments, leaderboards, statistics, puzzles and articles are on the way: their pages already exist and say so until each feature arrives.",
       },
       {
         id: "licence",

@@ -9,6 +9,8 @@ export interface SiteText {
     readonly heading: string;
     readonly paragraphs?: readonly string[];
     readonly list?: readonly string[];
+    /** What is not built yet, said as such (marked on the page so the tests of its claims can tell it apart). */
+    readonly coming?: string;
   }[];
 }
 

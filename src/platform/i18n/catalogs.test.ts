@@ -1,6 +1,7 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { pageRoutes, featureAreas } from "../links/route-table.ts";
+import { pageRoutes } from "../links/route-table.ts";
+import { upcomingFeatures } from "../links/route-modules.server.ts";
 import { translatedLocales } from "./locales.ts";
 import { messagesFor, ownMessages } from "./messages.server.ts";
 import { intlFor } from "./translate.ts";
@@ -27,11 +28,10 @@ describe("message catalogs", () => {
     }
   });
 
-  it("names every route and every feature's empty state", () => {
+  it("names every route, and every upcoming feature with what it will offer", () => {
     for (const route of pageRoutes) expect(english[`route.${route.name}`], route.name).toBeTruthy();
-    for (const area of featureAreas) {
-      expect(english[`feature.${area}.empty_title`], area).toBeTruthy();
-      expect(english[`feature.${area}.empty_text`], area).toBeTruthy();
+    for (const feature of upcomingFeatures) {
+      for (const part of ["title", "text", "name"]) expect(english[`coming.${part}.${feature}`], `${part} of ${feature}`).toBeTruthy();
     }
   });
 

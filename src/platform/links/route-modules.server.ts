@@ -6,14 +6,35 @@ import type { FeatureArea, PageRouteName } from "./route-table.ts";
  * catalogs, the not-yet-built pages) needs and the browser does not, kept off
  * the client bundle (decision 0038). Every route name must be here: the type
  * says so.
+ *
+ * A page whose feature is not built yet is marked `coming` with the feature it
+ * waits for: it is served by the placeholder page, which says that feature is
+ * coming. The marks are the one record of what is not built: the placeholder,
+ * the home page's "on the way" list and the tests of what pages claim
+ * (docs/decisions/0043) all read them, so building a feature (giving its routes
+ * their own modules) changes what every one of them says.
  */
 export interface RouteModule {
   /** The route module, relative to src/. */
   readonly file: string;
   readonly feature: FeatureArea;
+  /** Not built yet: the feature this page waits for (served by the placeholder page). */
+  readonly coming?: UpcomingFeature;
 }
 
-const featurePage = "platform/pages/feature-page.tsx";
+/** Features the spec asks for whose pages exist only as placeholders until a later issue builds them. */
+export const upcomingFeatures = [
+  "team_matches", "vote_chess", "tournaments", "leaderboards", "stats", "puzzles", "articles", "player_pages", "verified_players",
+] as const;
+export type UpcomingFeature = (typeof upcomingFeatures)[number];
+
+/** The placeholder page: the route's heading and what is coming there. */
+export const placeholderPage = "platform/pages/feature-page.tsx";
+
+function comingPage(feature: FeatureArea, coming: UpcomingFeature): RouteModule {
+  return { file: placeholderPage, feature, coming };
+}
+
 const homePage = "features/members/pages/home-page.tsx";
 const memberPage = "features/members/pages/member-page.tsx";
 const loginPage = "features/accounts/pages/login-page.tsx";
@@ -63,38 +84,38 @@ export const routeModules: Readonly<Record<PageRouteName, RouteModule>> = {
   web_community_policies: { file: siteTextPage, feature: "site" },
   web_community_guidelines: { file: siteTextPage, feature: "site" },
   web_live: { file: "features/play/live/live-page.tsx", feature: "play" },
-  web_verified: { file: featurePage, feature: "site" },
+  web_verified: comingPage("site", "verified_players"),
   web_verification_index: { file: "platform/security/human-check/verification-page.tsx", feature: "accounts" },
-  web_blog_post: { file: featurePage, feature: "content" },
-  web_article_view: { file: featurePage, feature: "content" },
-  web_tournament_live_arena: { file: featurePage, feature: "tournaments" },
-  web_tournament_live: { file: featurePage, feature: "tournaments" },
-  web_tournament: { file: featurePage, feature: "tournaments" },
-  web_players: { file: featurePage, feature: "members" },
+  web_blog_post: comingPage("content", "articles"),
+  web_article_view: comingPage("content", "articles"),
+  web_tournament_live_arena: comingPage("tournaments", "tournaments"),
+  web_tournament_live: comingPage("tournaments", "tournaments"),
+  web_tournament: comingPage("tournaments", "tournaments"),
+  web_players: comingPage("members", "player_pages"),
   web_member_profile: { file: memberPage, feature: "members" },
   web_members_gifters: { file: giftersPage, feature: "accounts" },
   web_members_enable: { file: enableMemberPage, feature: "moderation" },
   web_games_archive: { file: "features/play/archive/archive-page.tsx", feature: "play" },
   web_game_live: { file: gamePage, feature: "play" },
   web_game: { file: gamePage, feature: "play" },
-  web_play_arena: { file: featurePage, feature: "tournaments" },
-  web_play_tournament: { file: featurePage, feature: "tournaments" },
-  web_play_match: { file: featurePage, feature: "clubs" },
+  web_play_arena: comingPage("tournaments", "tournaments"),
+  web_play_tournament: comingPage("tournaments", "tournaments"),
+  web_play_match: comingPage("clubs", "team_matches"),
   web_play_new: { file: playNewPage, feature: "play" },
-  web_play_club_challenges: { file: featurePage, feature: "clubs" },
-  web_play_create_tournament: { file: featurePage, feature: "tournaments" },
-  web_votechess_game: { file: featurePage, feature: "clubs" },
-  web_votechess_seek: { file: featurePage, feature: "clubs" },
-  web_daily_team_seek: { file: featurePage, feature: "clubs" },
-  web_puzzle_battle: { file: featurePage, feature: "puzzles" },
-  web_announcement_post: { file: featurePage, feature: "content" },
-  web_league_division: { file: featurePage, feature: "tournaments" },
-  web_stats_bughouse: { file: featurePage, feature: "stats" },
-  web_stats_live: { file: featurePage, feature: "stats" },
-  web_stats_daily: { file: featurePage, feature: "stats" },
-  web_stats_tactics: { file: featurePage, feature: "stats" },
-  web_stats_tournaments: { file: featurePage, feature: "stats" },
-  web_stats: { file: featurePage, feature: "stats" },
+  web_play_club_challenges: comingPage("clubs", "team_matches"),
+  web_play_create_tournament: comingPage("tournaments", "tournaments"),
+  web_votechess_game: comingPage("clubs", "vote_chess"),
+  web_votechess_seek: comingPage("clubs", "vote_chess"),
+  web_daily_team_seek: comingPage("clubs", "team_matches"),
+  web_puzzle_battle: comingPage("puzzles", "puzzles"),
+  web_announcement_post: comingPage("content", "articles"),
+  web_league_division: comingPage("tournaments", "tournaments"),
+  web_stats_bughouse: comingPage("stats", "stats"),
+  web_stats_live: comingPage("stats", "stats"),
+  web_stats_daily: comingPage("stats", "stats"),
+  web_stats_tactics: comingPage("stats", "stats"),
+  web_stats_tournaments: comingPage("stats", "stats"),
+  web_stats: comingPage("stats", "stats"),
   web_clubs: { file: clubsPages.home, feature: "clubs" },
   web_clubs_find: { file: clubsPages.find, feature: "clubs" },
   web_clubs_search: { file: clubsPages.find, feature: "clubs" },
@@ -108,20 +129,26 @@ export const routeModules: Readonly<Record<PageRouteName, RouteModule>> = {
   web_clubs_upcoming_events: { file: clubEventsPage, feature: "clubs" },
   web_clubs_forum_view: { file: "features/clubs/forum/pages/club-topic-page.tsx", feature: "clubs" },
   web_clubs_forum: { file: "features/clubs/forum/pages/club-forum-page.tsx", feature: "clubs" },
-  web_clubs_matches_daily: { file: featurePage, feature: "clubs" },
+  web_clubs_matches_daily: comingPage("clubs", "team_matches"),
   web_club_chat: { file: clubChatPage, feature: "clubs" },
   web_club_notes: { file: "features/clubs/notes/pages/club-notes-page.tsx", feature: "clubs" },
-  web_club_leaderboard_live_matches: { file: featurePage, feature: "clubs" },
-  web_club_leaderboard: { file: featurePage, feature: "clubs" },
-  web_club_matches_live: { file: featurePage, feature: "clubs" },
-  web_club_match: { file: featurePage, feature: "clubs" },
-  web_club_matches_view: { file: featurePage, feature: "clubs" },
+  web_club_leaderboard_live_matches: comingPage("clubs", "team_matches"),
+  web_club_leaderboard: comingPage("clubs", "team_matches"),
+  web_club_matches_live: comingPage("clubs", "team_matches"),
+  web_club_match: comingPage("clubs", "team_matches"),
+  web_club_matches_view: comingPage("clubs", "team_matches"),
   web_club_join_by_id: { file: clubsPages.join, feature: "clubs" },
   web_club_join: { file: clubsPages.join, feature: "clubs" },
   web_club: { file: clubsPages.club, feature: "clubs" },
-  web_leaderboard_daily: { file: featurePage, feature: "leaderboards" },
-  web_leaderboard_live: { file: featurePage, feature: "leaderboards" },
-  web_leaderboard_clubs_matches: { file: featurePage, feature: "leaderboards" },
-  web_leaderboard_clubs_live_matches: { file: featurePage, feature: "leaderboards" },
-  web_leaderboard_clubs_votechess: { file: featurePage, feature: "leaderboards" },
+  web_leaderboard_daily: comingPage("leaderboards", "leaderboards"),
+  web_leaderboard_live: comingPage("leaderboards", "leaderboards"),
+  web_leaderboard_clubs_matches: comingPage("leaderboards", "leaderboards"),
+  web_leaderboard_clubs_live_matches: comingPage("leaderboards", "leaderboards"),
+  web_leaderboard_clubs_votechess: comingPage("leaderboards", "leaderboards"),
 };
+
+/** The upcoming features some page still waits for, in the list's order: what is not built today. */
+export function unbuiltFeatures(): UpcomingFeature[] {
+  const waiting = new Set(Object.values(routeModules).flatMap((module) => (module.coming ? [module.coming] : [])));
+  return upcomingFeatures.filter((feature) => waiting.has(feature));
+}

@@ -14,27 +14,28 @@ import { clubForumPosts, clubForumTopics } from "../../features/clubs/forum/club
 import { clubNotes } from "../../features/clubs/notes/club-notes.tables.server.ts";
 import { Random } from "./demo-random.ts";
 
-const topicTitles = [
+/** Topic titles and notes talk about what clubs can do today (casual games, the forum, analysis): no feature the site has not built (decision 0043). */
+export const topicTitles = [
   "Welcome! Introduce yourself",
-  "Team match lineup for next week",
+  "Casual game night: who is in?",
   "Favourite opening against 1.e4?",
-  "Puzzle of the day thread",
+  "Position of the week thread",
   "Endgame study group: rook endings",
-  "Vote chess: which move now?",
-  "Club blitz arena on Friday",
+  "Which move now? Post your analysis",
+  "Friday blitz games between members",
   "Book recommendations for improving players",
-  "Analysis of my last tournament game",
-  "Time controls for the club championship",
+  "Analysis of my last daily game",
+  "Favourite time controls for daily games",
 ];
 
-const openings = [
+export const openings = [
   "Hi everyone! Let's use this thread for **{title}**.",
   "Starting this so we can keep things in one place. *Please* stay on topic.",
   "Quick question for the club:\n\n- what do you play?\n- why?\n\nShare your thoughts below.",
   "I put together some notes. The key idea is `1.e4 e5 2.Nf3 Nc6 3.Bb5` and then castle early.",
 ];
 
-const replies = [
+export const replies = [
   "Great idea, count me in!",
   "I usually go for the **Caro-Kann**, solid and fun.",
   "Thanks @{mention}, that was helpful.",
@@ -47,11 +48,11 @@ const replies = [
   "+1, @{mention} explained it well in the last meeting.",
 ];
 
-const notes = [
+export const notes = [
   "Welcome to the club! Please read the forum rules and be kind.",
-  "**Team match** against our friends next Sunday: sign up in the forum.",
+  "**Blitz night** on Sunday: challenge a club mate to a casual game.",
   "New members: say hello in the *Introduce yourself* topic.",
-  "Club championship starts soon. Details to follow.",
+  "Post your best game in the forum: we look at one together each week.",
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -86,7 +86,7 @@ export async function seedDemoClubs(tx: Database, options: { readonly epoch: Dat
     const joinPolicy: ClubJoinPolicy = index % 5 === 3 ? "approval" : index % 7 === 5 ? "invite" : "open";
     const url = `${city}-${theme}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     if (demo.some((club) => club.url === url)) continue;
-    demo.push({ url, name: `${city} ${theme}`, countryCode, joinPolicy, description: `The ${theme.toLowerCase()} of ${city}: games, talk and teams.`, owner, members, admins: members.slice(0, random.between(0, 2)), chatModerators: members.slice(2, 2 + random.between(0, 1)), createdAt: daysBefore(random.between(10, 900)) });
+    demo.push({ url, name: `${city} ${theme}`, countryCode, joinPolicy, description: `The ${theme.toLowerCase()} of ${city}: games, a forum and a chat.`, owner, members, admins: members.slice(0, random.between(0, 2)), chatModerators: members.slice(2, 2 + random.between(0, 1)), createdAt: daysBefore(random.between(10, 900)) });
   }
 
   let memberships = 0;

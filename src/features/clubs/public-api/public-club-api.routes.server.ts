@@ -4,6 +4,7 @@ import { AppError } from "../../../platform/http/errors.ts";
 import { publicOriginsOf, registerPublicApiRoutes, sendCacheable } from "../../members/public-api/public-api-scope.server.ts";
 import type { PublicOrigins } from "../../members/public-api/public-api.schema.ts";
 import { absoluteImageUrl } from "../../members/public-api/public-api.presenter.ts";
+import { countryApiUrl } from "../../members/public-api/public-country.ts";
 import type { ClubRoleName } from "../../accounts/roles.server.ts";
 import type { ClubDetails, ClubsService } from "../clubs.service.server.ts";
 
@@ -35,7 +36,7 @@ export function presentPublicClub(club: ClubDetails, staff: readonly { username:
     name: club.name,
     club_id: club.id,
     ...(icon ? { icon } : {}),
-    country: `${origins.api}/country/${club.countryCode}`,
+    country: countryApiUrl(origins, club.countryCode),
     average_daily_rating: 0,
     members_count: club.memberCount,
     created: seconds(club.createdAt),

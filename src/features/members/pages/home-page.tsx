@@ -3,6 +3,7 @@ import type { Route } from "./+types/home-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
+import { unbuiltFeatures } from "../../../platform/links/route-modules.server.ts";
 import { MemberName } from "../components/member-name.tsx";
 import type { MemberSummary } from "../members.schema.ts";
 
@@ -13,11 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePage(request);
   const { members } = context.services;
   const [counts, { newest, titled }] = await Promise.all([members.siteCounts(), members.homeLists(NEWEST_MEMBERS, TITLED_PLAYERS)]);
-  return { counts, newest, titled };
+  // What is not built yet, from the route table's marks: the list shortens by itself as features arrive.
+  return { counts, newest, titled, coming: unbuiltFeatures() };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { counts, newest, titled } = loaderData;
+  const { counts, newest, titled, coming } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   return (
@@ -38,6 +40,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <MemberListCard id="newest-members" title={intl.formatMessage({ id: "home.newest_members" })} empty={intl.formatMessage({ id: "home.no_members" })} members={newest} />
         <MemberListCard id="titled-players" title={intl.formatMessage({ id: "home.titled_players" })} empty={intl.formatMessage({ id: "home.no_titled" })} members={titled} />
       </div>
+      {coming.length > 0 && (
+        <section className="ks-card" aria-labelledby="coming-features" data-coming="">
+          <h2 id="coming-features">{intl.formatMessage({ id: "home.coming_title" })}</h2>
+          <p className="ks-muted">{intl.formatMessage({ id: "home.coming_text" })}</p>
+          <ul>
+            {coming.map((feature) => (
+              <li key={feature}>{intl.formatMessage({ id: `coming.name.${feature}` })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { PublicOrigins, PublicPlayer, PublicPlayerClubs } from "./public-api.schema.ts";
 import type { PublicMemberClub, PublicPlayerRecord } from "./public-api.service.server.ts";
 import { publicPlayerStatus } from "./player-status.ts";
+import { countryApiUrl } from "./public-country.ts";
 
 /** An avatar or a club icon as an absolute URL: http(s) URLs as stored, site paths (uploads) on the main host; anything else is left out. */
 export function absoluteImageUrl(avatarUrl: string | null, origins: PublicOrigins): string | undefined {
@@ -40,7 +41,7 @@ export function presentPublicPlayer(player: PublicPlayerRecord, origins: PublicO
     status: publicPlayerStatus(player.membershipLevel, player.isEnabled),
     ...(name ? { name } : {}),
     ...(avatar ? { avatar } : {}),
-    country: `${origins.api}/country/${encodeURIComponent(player.countryCode.toUpperCase())}`,
+    country: countryApiUrl(origins, player.countryCode),
     joined: player.joinedAt,
     last_online: player.lastOnlineAt,
     followers: player.followers,

@@ -4,6 +4,7 @@ import { AppError } from "../../../platform/http/errors.ts";
 import { presentPublicPlayer, presentPublicPlayerClubs } from "./public-api.presenter.ts";
 import { createPublicPlayerService, noPublicClubs, type PublicClubsOf } from "./public-api.service.server.ts";
 import { publicOriginsOf, publicUsernameOf, registerPublicApiRoutes, sendCacheable, type PublicApiLimits } from "./public-api-scope.server.ts";
+import { presentPublicCountry, publicCountryCodeOf } from "./public-country.ts";
 
 export interface PublicPlayerApiOptions extends PublicApiLimits {
   readonly db: Database;
@@ -14,7 +15,8 @@ export interface PublicPlayerApiOptions extends PublicApiLimits {
 /**
  * The public player API (issue 4 item 9; docs/decisions/0008): GET
  * /pub/player/{username} and /pub/player/{username}/clubs on every host, and
- * the same without /pub on the api subdomain. The scope (gzip, CORS, limits,
+ * the same without /pub on the api subdomain; and /pub/country/{code}, which
+ * every player's and club's answer links to (docs/decisions/0043). The scope (gzip, CORS, limits,
  * caching) is public-api-scope.server.ts, shared with the other /pub resources.
  */
 export async function registerPublicPlayerApi(app: FastifyInstance, options: PublicPlayerApiOptions): Promise<void> {
@@ -33,9 +35,16 @@ export async function registerPublicPlayerApi(app: FastifyInstance, options: Pub
     if (!clubs) throw new AppError("not_found");
     return sendCacheable(request, reply, { body: JSON.stringify(presentPublicPlayerClubs(clubs, origins)) });
   };
+  const countryHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origins = publicOriginsOf(request);
+    const code = publicCountryCodeOf(request.params);
+    if (!code) throw new AppError("not_found");
+    return sendCacheable(request, reply, { body: JSON.stringify(presentPublicCountry(code, origins)) });
+  };
 
   await registerPublicApiRoutes(app, options, [
     { url: "/pub/player/:username", handler: playerHandler },
     { url: "/pub/player/:username/clubs", handler: clubsHandler },
+    { url: "/pub/country/:code", handler: countryHandler },
   ]);
 }

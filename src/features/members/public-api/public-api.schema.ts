@@ -50,7 +50,7 @@ export interface PublicPlayer {
   readonly league?: string;
 }
 
-/** One club of a player, for when clubs exist. */
+/** One club of a player. */
 export interface PublicPlayerClub {
   readonly "@id": string;
   readonly name: string;
@@ -62,7 +62,7 @@ export interface PublicPlayerClub {
   readonly last_activity: number;
 }
 
-/** GET /pub/player/{username}/clubs: always empty until the clubs feature lands. */
+/** GET /pub/player/{username}/clubs: the clubs the member belongs to. */
 export interface PublicPlayerClubs {
   readonly clubs: readonly PublicPlayerClub[];
 }

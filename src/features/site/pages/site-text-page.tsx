@@ -40,6 +40,7 @@ export default function SiteTextPage({ loaderData }: Route.ComponentProps) {
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="ks-card ks-site-text-section">
           <h2 id={`${section.id}-title`}>{section.heading}</h2>
           {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+          {section.coming && <p data-coming="">{section.coming}</p>}
           {section.list && (
             <ul>
               {section.list.map((item) => (
