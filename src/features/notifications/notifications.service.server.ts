@@ -82,11 +82,7 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
       await record(tx, permit.recipientId, definition, payload);
     },
 
-    async recordIn(tx, memberId, definition, payload) {
-      // The types keep an unsolicited notice out of here; this keeps a widened one out too.
-      if (definition.unsolicited) throw new Error(`${definition.type} is unsolicited: send it with a permit (sendIn)`);
-      await record(tx, memberId, definition, payload);
-    },
+    recordIn: record,
 
     async settleIn(tx, memberId, definition, match) {
       const settled = await tx.update(notifications).set({ readAt: new Date() }).where(matching(memberId, definition, match, true)).returning({ id: notifications.id });
@@ -97,7 +93,7 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
     async withdrawIn(tx, memberId, definition, match) {
       const removed = await tx.delete(notifications).where(matching(memberId, definition, match, false)).returning({ id: notifications.id });
       if (removed.length === 0) return;
-      await enqueueEvent(tx, memberRoom(memberId), notificationsRemovedEvent, { ids: removed.map((row) => row.id), unread: await unreadCount(memberId, tx) });
+      await enqueueEvent(tx, memberRoom(memberId), notificationsRemovedEvent, { ids: removed.map((row) => row.id).sort((a, b) => a - b), unread: await unreadCount(memberId, tx) });
     },
   };
 
