@@ -36,6 +36,7 @@ declareFailures<ClubFailure | ClubFormError>({
   already_owner: "conflict",
   blocked: "refused",
   cannot_remove: "refused",
+  sent_too_many: "too_many",
   name_invalid: "invalid",
   url_invalid: "invalid",
   country_invalid: "invalid",

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
-import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import type { NotificationLimitRefusal, NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import type { FileStorage } from "../../platform/storage/file-storage.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { isClosedLevel } from "../accounts/levels.ts";
@@ -29,6 +29,7 @@ export type ClubFailure =
   | "already_owner"
   | "blocked"
   | "cannot_remove"
+  | NotificationLimitRefusal
   | ClubImageFailure;
 
 /** Who acts: the policy's viewer plus the username notices name them by. */
@@ -374,8 +375,14 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
       const result = await guarded(actor, clubId, "invite", async (tx, club) => {
         if (await contacts.refusal(actor.id, target.id, tx)) return fail("blocked");
         if ((await standingIn(tx, clubId, target.id)).member) return fail("target_already_member");
-        const inserted = await tx.insert(clubInvitations).values({ clubId, userId: target.id, invitedById: actor.id }).onConflictDoNothing().returning({ userId: clubInvitations.userId });
-        if (inserted.length > 0) await notifications.recordIn(tx, target.id, clubInvitationNotification, { from: actor.username, clubUrl: club.url, clubName: club.name });
+        // Invited already (the club is locked, so this holds): nothing new is sent, nothing counted.
+        const [invited] = await tx.select({ userId: clubInvitations.userId }).from(clubInvitations).where(and(eq(clubInvitations.clubId, clubId), eq(clubInvitations.userId, target.id))).limit(1);
+        if (invited) return ok({ username: target.username });
+        // Counted before anything is written: past the inviter's limits the invitation is refused whole.
+        const permit = await notifications.admitIn(tx, actor.id, target.id);
+        if (!permit.ok) return permit;
+        await tx.insert(clubInvitations).values({ clubId, userId: target.id, invitedById: actor.id }).onConflictDoNothing();
+        await notifications.sendIn(tx, permit.value, clubInvitationNotification, { from: actor.username, clubUrl: club.url, clubName: club.name });
         return ok({ username: target.username });
       });
       if (result.ok) outbox.kick();

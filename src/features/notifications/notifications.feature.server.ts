@@ -6,8 +6,8 @@ import { registerNotificationRoutes } from "./notifications.routes.server.ts";
 import { createNotificationsService } from "./notifications.service.server.ts";
 import * as notificationsTables from "./notifications.tables.server.ts";
 
-function createNotificationsServices({ db, outbox }: PlatformDeps) {
-  return { notifications: createNotificationsService(db, outbox) };
+function createNotificationsServices({ db, outbox, clock }: PlatformDeps) {
+  return { notifications: createNotificationsService(db, outbox, () => new Date(clock())) };
 }
 
 export type NotificationsServices = ReturnType<typeof createNotificationsServices>;

@@ -6,7 +6,8 @@ import type { NotificationRecorder } from "../../platform/notifications/notifica
 import type { NotificationTypeDefinition } from "../../platform/notifications/notification-types.ts";
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
-import { notificationAddedEvent, notificationsReadEvent } from "./notifications.events.ts";
+import { createNotificationLimits } from "./notification-limits.server.ts";
+import { notificationAddedEvent, notificationsReadEvent, notificationsRemovedEvent } from "./notifications.events.ts";
 import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_CAP } from "./notifications.constants.ts";
 import type { NotificationItem, NotificationList } from "./notifications.schema.ts";
 import { notifications, type NotificationRow } from "./notifications.tables.server.ts";
@@ -23,8 +24,14 @@ function present(row: Pick<NotificationRow, "id" | "type" | "payload" | "created
   return { id: row.id, type: row.type, payload: row.payload, createdAt: row.createdAt.toISOString(), read: row.readAt !== null };
 }
 
-/** `outbox` is told after each commit of this service's own writes (marking read); recordIn runs in the caller's transaction, whose owner kicks it. */
-export function createNotificationsService(db: Database, outbox: OutboxNotifier = noOutboxNotifier) {
+/**
+ * `outbox` is told after each commit of this service's own writes (marking
+ * read); the recorder writes in the caller's transaction, whose owner kicks
+ * it. `now` is the clock the sending limits count by.
+ */
+export function createNotificationsService(db: Database, outbox: OutboxNotifier = noOutboxNotifier, now: () => Date = () => new Date()) {
+  const limits = createNotificationLimits(now);
+
   /** Unread notices up to the cap: a bounded range of the partial index, however many pile up. */
   async function unreadCount(memberId: number, on: Database = db): Promise<number> {
     const capped = on.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt))).limit(UNREAD_COUNT_CAP).as("capped");
@@ -48,30 +55,45 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
     return unread;
   }
 
+  /**
+   * Records a notice inside the caller's transaction and queues its push to
+   * the member's private room there too. A payload that does not fit its
+   * type's schema is a programming error: it throws, and the caller's whole
+   * change rolls back.
+   */
+  async function record<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, payload: Payload): Promise<void> {
+    const checked: unknown = definition.schema.parse(payload);
+    const [row] = await tx.insert(notifications).values({ memberId, type: definition.type, payload: checked }).returning();
+    if (!row) throw new Error("notification insert returned nothing");
+    const unread = await unreadCount(memberId, tx);
+    await enqueueEvent(tx, memberRoom(memberId), notificationAddedEvent, { notification: present(row), unread });
+  }
+
+  /** The member's notices of a type whose payload contains `match` (the partial unread index narrows `unreadOnly` to a few rows). */
+  function matching<Payload>(memberId: number, definition: NotificationTypeDefinition<Payload>, match: Partial<Payload>, unreadOnly: boolean) {
+    return and(eq(notifications.memberId, memberId), unreadOnly ? isNull(notifications.readAt) : undefined, eq(notifications.type, definition.type), sql`${notifications.payload} @> ${JSON.stringify(match)}::jsonb`);
+  }
+
   const recorder: NotificationRecorder = {
-    /**
-     * Records a notice inside the caller's transaction and queues its push to
-     * the member's private room there too. A payload that does not fit its
-     * type's schema is a programming error: it throws, and the caller's whole
-     * change rolls back.
-     */
-    async recordIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, payload: NoInfer<Payload>): Promise<void> {
-      const checked: unknown = definition.schema.parse(payload);
-      const [row] = await tx.insert(notifications).values({ memberId, type: definition.type, payload: checked }).returning();
-      if (!row) throw new Error("notification insert returned nothing");
-      const unread = await unreadCount(memberId, tx);
-      await enqueueEvent(tx, memberRoom(memberId), notificationAddedEvent, { notification: present(row), unread });
+    admitIn: limits.admitIn,
+
+    async sendIn(tx, permit, definition, payload) {
+      limits.spend(permit);
+      await record(tx, permit.recipientId, definition, payload);
     },
 
-    async settleIn<Payload>(tx: Database, memberId: number, definition: NotificationTypeDefinition<Payload>, match: Partial<NoInfer<Payload>>): Promise<void> {
-      const settled = await tx
-        .update(notifications)
-        .set({ readAt: new Date() })
-        // The partial unread index narrows to the member's few unread rows; the payload test runs on those.
-        .where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt), eq(notifications.type, definition.type), sql`${notifications.payload} @> ${JSON.stringify(match)}::jsonb`))
-        .returning({ id: notifications.id });
+    recordIn: record,
+
+    async settleIn(tx, memberId, definition, match) {
+      const settled = await tx.update(notifications).set({ readAt: new Date() }).where(matching(memberId, definition, match, true)).returning({ id: notifications.id });
       if (settled.length === 0) return;
       await enqueueEvent(tx, memberRoom(memberId), notificationsReadEvent, { ids: settled.map((row) => row.id), unread: await unreadCount(memberId, tx) });
+    },
+
+    async withdrawIn(tx, memberId, definition, match) {
+      const removed = await tx.delete(notifications).where(matching(memberId, definition, match, false)).returning({ id: notifications.id });
+      if (removed.length === 0) return;
+      await enqueueEvent(tx, memberRoom(memberId), notificationsRemovedEvent, { ids: removed.map((row) => row.id).sort((a, b) => a - b), unread: await unreadCount(memberId, tx) });
     },
   };
 
@@ -108,6 +130,9 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
     async markAllRead(memberId: number): Promise<{ unread: number }> {
       return { unread: await markWhere(memberId, null) };
     },
+
+    /** Deletes the sending limits' counters whose window has closed. */
+    pruneLimits: (at: Date, signal: AbortSignal) => limits.prune(db, at, signal),
 
     /** Deletes read notices past READ_RETENTION_MS and any past UNREAD_RETENTION_MS, in claimed batches. */
     prune(now: Date, signal: AbortSignal): Promise<number> {

@@ -119,6 +119,26 @@ for (const target of databaseTargets()) {
       expect(reads.every((event) => event.room === `user:${alice}`)).toBe(true);
     });
 
+    it("withdraws a sender's notices, read or not, and tells the member's pages which went and the count after", async () => {
+      await record(alice, "bob");
+      await record(alice, "bob");
+      await record(alice, "carla");
+      const bobs = (await service.list(alice)).notifications.filter((item) => JSON.stringify(item.payload) === JSON.stringify({ from: "bob" }));
+      const [read] = bobs;
+      if (!read) throw new Error("the notifications were not recorded");
+      await service.markRead(alice, read.id);
+      await database.db.delete(outboxEvents);
+
+      await database.db.transaction((tx) => service.recorder.withdrawIn(tx, alice, greeting, { from: "bob" }));
+      expect((await service.list(alice)).notifications.map((item) => item.payload)).toEqual([{ from: "carla" }]);
+      const pushed = await database.db.select().from(outboxEvents);
+      expect(pushed).toEqual([expect.objectContaining({ room: `user:${alice}`, type: "notification.removed", payload: { ids: bobs.map((item) => item.id).sort((a, b) => a - b), unread: 1 } })]);
+
+      // Nothing left to withdraw: nothing is pushed.
+      await database.db.transaction((tx) => service.recorder.withdrawIn(tx, alice, greeting, { from: "bob" }));
+      expect(await database.db.select().from(outboxEvents)).toHaveLength(1);
+    });
+
     it("stops counting at the cap", async () => {
       await database.db.insert(notificationsTable).values(Array.from({ length: UNREAD_COUNT_CAP + 5 }, () => ({ memberId: alice, type: greeting.type, payload: { from: "bob" } })));
       expect(await service.unreadCount(alice)).toBe(UNREAD_COUNT_CAP);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import type { NotificationLimitRefusal } from "../../platform/notifications/notification-recorder.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import type { ChallengeInput, ChallengeView, GameTerms } from "./play.schema.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMembers, type PlayMember } from "./play-ports.server.ts";
@@ -15,7 +16,8 @@ export type ChallengeFailure =
   | "blocked"
   | "challenge_exists"
   | "too_many_challenges"
-  | "challenge_gone";
+  | "challenge_gone"
+  | NotificationLimitRefusal;
 
 /** Open outgoing challenges one member may have at once. */
 export const MAX_OPEN_CHALLENGES = 20;
@@ -70,12 +72,15 @@ export function createChallengesService(deps: { db: Database; members: PlayMembe
         if ((mine?.total ?? 0) >= MAX_OPEN_CHALLENGES) return fail("too_many_challenges");
         const [same] = await tx.select({ id: challenges.id }).from(challenges).where(and(open, eq(challenges.challengedId, opponent.id))).limit(1);
         if (same) return fail("challenge_exists");
+        // Counted before anything is written: past the challenger's limits the challenge is refused whole.
+        const permit = await events.admitNotice(tx, challenger.id, opponent.id);
+        if (!permit.ok) return permit;
         const [row] = await tx
           .insert(challenges)
           .values({ challengerId: challenger.id, challengedId: opponent.id, ...termsColumns(input.terms), color: input.terms.color, expiresAt: new Date(at.getTime() + ttl) })
           .returning();
         if (!row) throw new Error("challenge insert returned nothing");
-        await events.enqueue(tx, { type: "challenge.received", memberId: opponent.id, payload: { id: row.id, from: challenger.username } });
+        await events.enqueue(tx, { type: "challenge.received", memberId: opponent.id, payload: { id: row.id, from: challenger.username }, permit: permit.value });
         return ok(row);
       });
       return created.ok ? ok(present(created.value, challenger.username, opponent.username)) : created;

@@ -89,13 +89,19 @@ for (const target of databaseTargets()) {
       expect((await typesOf(the("carol")))[0]).toEqual({ type: "play.challenge_declined", payload: { challengeId: declined.value.id, by: "alice" } });
     });
 
-    it("settles the challenged member's notice when the challenger withdraws", async () => {
-      const created = await challenges.create(the("carol"), { opponent: "bob", terms: blitz });
-      if (!created.ok) throw new Error(created.error);
-      const notice = () => notifications.list(the("bob").id).then((list) => list.notifications.find((item) => item.type === "play.challenge_received" && challengePayload.safeParse(item.payload).data?.challengeId === created.value.id));
-      expect((await notice())?.read).toBe(false);
-      expect((await challenges.cancel(the("carol"), created.value.id)).ok).toBe(true);
-      expect((await notice())?.read).toBe(true);
+    it("takes the challenged member's notice away when the challenger withdraws, read or not", async () => {
+      const notice = (id: number) => notifications.list(the("bob").id).then((list) => list.notifications.find((item) => item.type === "play.challenge_received" && challengePayload.safeParse(item.payload).data?.challengeId === id));
+      const unreadBefore = await notifications.unreadCount(the("bob").id);
+      for (const readFirst of [false, true]) {
+        const created = await challenges.create(the("carol"), { opponent: "bob", terms: blitz });
+        if (!created.ok) throw new Error(created.error);
+        const stored = await notice(created.value.id);
+        expect(stored?.read).toBe(false);
+        if (readFirst && stored) await notifications.markRead(the("bob").id, stored.id);
+        expect((await challenges.cancel(the("carol"), created.value.id)).ok).toBe(true);
+        expect(await notice(created.value.id)).toBeUndefined();
+        expect(await notifications.unreadCount(the("bob").id)).toBe(unreadBefore);
+      }
     });
 
     it("records nothing for a refused challenge", async () => {

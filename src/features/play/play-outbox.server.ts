@@ -18,14 +18,16 @@ import * as notices from "./notifications/play-notifications.schema.ts";
 async function recordNotice(notifications: NotificationRecorder, tx: Database, event: PlayEvent): Promise<void> {
   switch (event.type) {
     case "challenge.received":
-      return notifications.recordIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id, from: event.payload.from });
+      return notifications.sendIn(tx, event.permit, notices.challengeReceivedNotification, { challengeId: event.payload.id, from: event.payload.from });
     case "challenge.accepted":
       return notifications.recordIn(tx, event.memberId, notices.challengeAcceptedNotification, { challengeId: event.payload.id, by: event.payload.by, gameId: event.payload.gameId });
     case "challenge.declined":
       return notifications.recordIn(tx, event.memberId, notices.challengeDeclinedNotification, { challengeId: event.payload.id, by: event.payload.by });
     case "challenge.cancelled":
+      // A withdrawn challenge leaves nothing on the challenged member's bell.
+      return notifications.withdrawIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id });
     case "challenge.answered":
-      // A withdrawn or answered challenge no longer waits, with its Accept, on the challenged member's bell.
+      // An answered challenge no longer waits, with its Accept, on the challenged member's bell.
       return notifications.settleIn(tx, event.memberId, notices.challengeReceivedNotification, { challengeId: event.payload.id });
     case "game.your_move":
       // One unread "your move" per game: the newest replaces the one before.
@@ -50,6 +52,7 @@ export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRe
     playersChanged.set(tx, members);
   }
   return {
+    admitNotice: (tx, senderId, recipientId) => notifications.admitIn(tx, senderId, recipientId),
     async enqueue(tx, event) {
       await recordNotice(notifications, tx, event);
       switch (event.type) {

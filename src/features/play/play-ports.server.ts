@@ -5,6 +5,8 @@
  * transaction of the change they announce.
  */
 import type { Database } from "../../platform/db/client.server.ts";
+import type { NotificationLimitRefusal, NotificationPermit } from "../../platform/notifications/notification-recorder.ts";
+import type { Result } from "../../shared/result.ts";
 import type { GameMoveEvent, GameStateEvent, SeekView } from "./play.schema.ts";
 
 export interface PlayMember {
@@ -26,7 +28,8 @@ export interface PlayMembers {
 
 /** An event for one member's private room (`user:{id}`). */
 export type MemberPlayEvent =
-  | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string } }
+  /** `permit`: the challenger's leave to send the challenged member this notice (admitNotice). */
+  | { readonly type: "challenge.received"; readonly memberId: number; readonly payload: { readonly id: number; readonly from: string }; readonly permit: NotificationPermit }
   | { readonly type: "challenge.accepted"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string; readonly gameId: number } }
   | { readonly type: "challenge.declined" | "challenge.cancelled"; readonly memberId: number; readonly payload: { readonly id: number; readonly by: string } }
   /** The challenged member answered (accepted or declined) wherever they did: no socket event, their notice of it is settled. */
@@ -49,6 +52,12 @@ export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
 
 /** Play's events leave through the outbox: written in the change's transaction, relayed once it commits. */
 export interface PlayEventSink {
+  /**
+   * Counts a notice one member sends another unasked (a challenge) against
+   * the sender's limits, in the change's transaction and before it writes
+   * anything: refused past them (decision 0042).
+   */
+  admitNotice(tx: Database, senderId: number, recipientId: number): Promise<Result<NotificationPermit, NotificationLimitRefusal>>;
   enqueue(tx: Database, event: PlayEvent): Promise<void>;
   /** Called after a transaction that enqueued events committed (that transaction's handle), so they leave at once. */
   committed(tx?: Database): void;

@@ -16,6 +16,7 @@ import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.serve
 import { createSeeksService } from "./seeks.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
+import { noNotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 
 export interface PlayKit {
   readonly database: DatabaseHandle;
@@ -41,6 +42,7 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
   const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
   const sink = {
+    admitNotice: noNotificationRecorder.admitIn,
     async enqueue(_tx: Database, event: PlayEvent) {
       events.push(event);
     },

@@ -37,6 +37,7 @@ declareFailures<SocialFailure>({
   not_blocked: "conflict",
   already_muted: "conflict",
   not_muted: "conflict",
+  sent_too_many: "too_many",
 });
 
 /** The acting member, or 401 (anonymous, two-factor step) / 403 (guest). */

@@ -15,13 +15,13 @@ import {
 import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, noOutboxNotifier, type OutboxNotifier, type OutboxWriter } from "../../platform/realtime/outbox.server.ts";
 import { friendEvents } from "./social.events.ts";
-import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
+import { noNotificationRecorder, type NotificationLimitRefusal, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { friendAcceptedNotification, friendRequestNotification } from "./notifications/social-notifications.schema.ts";
 import { memberActionRefusal, type MemberActionRefusal, type MemberActionSubject, type SocialActionId } from "./member-actions.policy.ts";
 import { blocks, dismissedSuggestions, follows, friendRequests, friendships, memberReports, mutes, socialCounts } from "./social.tables.server.ts";
 
 /** The policy's refusals (member-actions.policy.ts) and the service's own. */
-export type SocialFailure = MemberActionRefusal | "not_found" | "already_muted" | "not_muted" | "status_too_long";
+export type SocialFailure = MemberActionRefusal | NotificationLimitRefusal | "not_found" | "already_muted" | "not_muted" | "status_too_long";
 
 /** The acting member: who they are and their level (guests may not act socially). */
 export interface Actor {
@@ -278,9 +278,12 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
           await notifications.settleIn(tx, actor.id, friendRequestNotification, { from: target.username });
           return ok("friend.accepted");
         }
+        // Counted before anything is written: past the sender's limits the request is refused whole.
+        const permit = await notifications.admitIn(tx, actor.id, target.id);
+        if (!permit.ok) return permit;
         await tx.insert(friendRequests).values({ senderId: actor.id, recipientId: target.id, fromRecommendation }).onConflictDoNothing();
         await enqueueSocialEvent(tx, { type: "friend.request", recipientId: target.id, from: actor.username });
-        await notifications.recordIn(tx, target.id, friendRequestNotification, { from: actor.username });
+        await notifications.sendIn(tx, permit.value, friendRequestNotification, { from: actor.username });
         return ok("friend.request");
       });
       if (!outcome.ok) return outcome;
@@ -303,8 +306,8 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
       const cancelled = await db.transaction(async (tx) => {
         const removed = await tx.delete(friendRequests).where(and(eq(friendRequests.senderId, actor.id), eq(friendRequests.recipientId, recipient.id))).returning({ id: friendRequests.senderId });
         if (removed.length === 0) return false;
-        // A withdrawn request no longer waits on the recipient's bell.
-        await notifications.settleIn(tx, recipient.id, friendRequestNotification, { from: actor.username });
+        // A withdrawn request leaves nothing on the recipient's bell.
+        await notifications.withdrawIn(tx, recipient.id, friendRequestNotification, { from: actor.username });
         return true;
       });
       if (!cancelled) return fail("no_request");

@@ -56,11 +56,29 @@ export function defineNotificationView<Payload>(view: NotificationTypeView<Paylo
 /** A view with its payload schema: what the server records with and registers. */
 export interface NotificationTypeDefinition<Payload = unknown> extends NotificationTypeView<Payload> {
   readonly schema: z.ZodType<Payload>;
+  /**
+   * True for a notice one member sends another on their own initiative (a
+   * friend request, a challenge, a club invitation, a mention): it is recorded
+   * only with a permit counted against the sender's limits (decision 0042).
+   * False for news of the recipient's own affairs (an answer to their
+   * request, their move), which their own actions already bound.
+   */
+  readonly unsolicited: boolean;
 }
 
-/** Ties `schema` to `view`: its output must be the payload the view renders. */
-export function defineNotificationType<Payload>(view: NotificationTypeView<Payload>, schema: z.ZodType<NoInfer<Payload>>): NotificationTypeDefinition<Payload> {
-  return { type: view.type, render: view.render, schema };
+/** A notice of the recipient's own affairs: recorded with `recordIn`. */
+export type OwnAffairsNotificationType<Payload> = NotificationTypeDefinition<Payload> & { readonly unsolicited: false };
+/** A notice a member sends another unasked: sent with `sendIn` and a permit. */
+export type UnsolicitedNotificationType<Payload> = NotificationTypeDefinition<Payload> & { readonly unsolicited: true };
+
+/** Ties `schema` to `view`: its output must be the payload the view renders. A notice of the recipient's own affairs. */
+export function defineNotificationType<Payload>(view: NotificationTypeView<Payload>, schema: z.ZodType<NoInfer<Payload>>): OwnAffairsNotificationType<Payload> {
+  return { type: view.type, render: view.render, schema, unsolicited: false };
+}
+
+/** As defineNotificationType, for a notice a member sends another unasked (limited per sender and recipient). */
+export function defineUnsolicitedNotificationType<Payload>(view: NotificationTypeView<Payload>, schema: z.ZodType<NoInfer<Payload>>): UnsolicitedNotificationType<Payload> {
+  return { type: view.type, render: view.render, schema, unsolicited: true };
 }
 
 /**

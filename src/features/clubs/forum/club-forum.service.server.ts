@@ -143,11 +143,18 @@ export function createClubForumService(deps: ClubForumDeps) {
     return found;
   }
 
-  /** Tells them, inside the writing transaction; nobody on either side of a block with the author. */
+  /**
+   * Tells them, inside the writing transaction; nobody on either side of a
+   * block with the author, and nobody the author has already sent as many
+   * notices as the limits allow (decision 0042): the post stands, only that
+   * mention's notice is not sent.
+   */
   async function notifyMentions(tx: Database, actor: ForumActor, members: readonly { id: number }[], notice: { clubName: string; topicTitle: string; topicPath: string; postId: number; page?: number }) {
     for (const member of members) {
       if (await deps.contactGuard.refusal(actor.id, member.id, tx)) continue;
-      await deps.notifications.recordIn(tx, member.id, clubForumMentionNotification, { by: actor.username, ...notice });
+      const permit = await deps.notifications.admitIn(tx, actor.id, member.id);
+      if (!permit.ok) continue;
+      await deps.notifications.sendIn(tx, permit.value, clubForumMentionNotification, { by: actor.username, ...notice });
     }
   }
 

@@ -147,6 +147,20 @@ describe("the notification bell", () => {
     expect(within(panel).getByRole("link", { name: "See all notifications" }).getAttribute("href")).toBe("/notifications");
   });
 
+  it("takes a withdrawn notice out of the panel and the count, live", async () => {
+    fakeServer({ unread: 2, notifications: [request(5, "alice"), request(4, "dora")] });
+    const socket = fakeSocket();
+    renderBell({ member: true, socket });
+    fireEvent.click(await findBell("Notifications: 2 unread notifications"));
+    const panel = screen.getByRole("region", { name: "Notifications" });
+    await within(panel).findByTestId("notification-5");
+
+    socket.push("user:7", "notification.removed", { ids: [5], unread: 1 });
+    expect(await findBell("Notifications: 1 unread notification")).toBeTruthy();
+    expect(within(panel).queryByTestId("notification-5")).toBeNull();
+    expect(within(panel).getByTestId("notification-4")).toBeTruthy();
+  });
+
   it("closes on Escape and gives the focus back to the bell", async () => {
     fakeServer({ unread: 0, notifications: [] });
     renderBell({ member: true, socket: fakeSocket() });

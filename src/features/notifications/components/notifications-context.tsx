@@ -6,7 +6,7 @@ import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
 import type { RootData } from "../../../platform/shell/root-data.ts";
-import { notificationAddedEvent, notificationsReadEvent } from "../notifications.events.ts";
+import { notificationAddedEvent, notificationsReadEvent, notificationsRemovedEvent } from "../notifications.events.ts";
 import { BELL_PANEL_SIZE } from "../notifications.constants.ts";
 import type { NotificationItem, NotificationList, UnreadCount } from "../notifications.schema.ts";
 
@@ -15,7 +15,8 @@ import type { NotificationItem, NotificationList, UnreadCount } from "../notific
  * the notifications page: the types to render them with (the composition
  * root's registry), the unread count kept live from the member's private room
  * (asked again after every (re)subscription, so a gap while offline is closed),
- * the bell's latest few, and what was marked read since the page loaded.
+ * the bell's latest few, and what was marked read or taken back since the
+ * page loaded.
  */
 export interface NotificationsHub {
   readonly types: readonly NotificationTypeView[];
@@ -27,6 +28,8 @@ export interface NotificationsHub {
   readonly latest: readonly NotificationItem[] | null;
   loadLatest(): Promise<void>;
   isRead(item: NotificationItem): boolean;
+  /** Taken back since the page loaded: its sender withdrew what it told of (the page leaves it out). */
+  isRemoved(item: NotificationItem): boolean;
   markRead(id: number): Promise<void>;
   markAllRead(): Promise<void>;
   /** Notifications pushed since the page loaded, newest first (the page shows them above its list). */
@@ -46,6 +49,7 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
   const [latest, setLatest] = useState<readonly NotificationItem[] | null>(null);
   const [arrived, setArrived] = useState<readonly NotificationItem[]>([]);
   const [readIds, setReadIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [removedIds, setRemovedIds] = useState<ReadonlySet<number>>(() => new Set());
   const [allReadUpTo, setAllReadUpTo] = useState(0);
   // The highest id this page has seen: "mark all read" covers everything up to it.
   const highestSeen = useRef(0);
@@ -77,6 +81,15 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
         setUnread(read.unread);
         if (read.ids === null) setAllReadUpTo(highestSeen.current);
         else setReadIds((ids) => new Set([...ids, ...(read.ids ?? [])]));
+        return;
+      }
+      const removed = eventPayload(notificationsRemovedEvent, event);
+      if (removed) {
+        const gone = new Set(removed.ids);
+        setUnread(removed.unread);
+        setRemovedIds((ids) => new Set([...ids, ...gone]));
+        setArrived((items) => items.filter((item) => !gone.has(item.id)));
+        setLatest((items) => (items ? items.filter((item) => !gone.has(item.id)) : items));
       }
     },
     { onSubscribed: () => void refreshCount() },
@@ -97,6 +110,7 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
         setUnread(page.unread);
       },
       isRead: (item) => item.read || readIds.has(item.id) || item.id <= allReadUpTo,
+      isRemoved: (item) => removedIds.has(item.id),
       async markRead(id) {
         setReadIds((ids) => new Set([...ids, id]));
         setUnread((await http.post<UnreadCount>(`/callback/notifications/${id}/read`)).unread);
@@ -106,7 +120,7 @@ export function NotificationsProvider({ types, children }: { types: readonly Not
         setUnread((await http.post<UnreadCount>("/callback/notifications/read-all")).unread);
       },
     }),
-    [types, memberId, unread, latest, arrived, readIds, allReadUpTo, http, see],
+    [types, memberId, unread, latest, arrived, readIds, removedIds, allReadUpTo, http, see],
   );
 
   return <NotificationsContext value={hub}>{children}</NotificationsContext>;

@@ -42,7 +42,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   const shownIds = new Set(list.notifications.map((item) => item.id));
   // Live arrivals belong above the first page only.
   const arrived: NotificationItem[] = list.page === 1 ? hub.arrived.filter((item) => !shownIds.has(item.id)) : [];
-  const items = [...arrived, ...list.notifications];
+  const items = [...arrived, ...list.notifications].filter((item) => !hub.isRemoved(item));
   const unread = hub.unread ?? list.unread;
   const totalPages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const title = intl.formatMessage({ id: "notifications.page.title" });

@@ -5,6 +5,7 @@
  */
 import { legalMoves, parseFen } from "../../../chess/rules.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
+import { noNotificationRecorder } from "../../../platform/notifications/notification-recorder.ts";
 import { users } from "../../accounts/accounts.tables.server.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
 import { createChallengesService } from "../challenges.service.server.ts";
@@ -23,7 +24,7 @@ export function archiveFixture(db: Database) {
   const clock = { now: Date.parse("2026-01-15T12:00:00.000Z") };
   const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
-  const events = { enqueue: async () => undefined, committed: () => undefined, publishCommitted: () => undefined };
+  const events = { admitNotice: noNotificationRecorder.admitIn, enqueue: async () => undefined, committed: () => undefined, publishCommitted: () => undefined };
   let coin = 0;
   const vacations = createVacationsService({ db, now: () => clock.now });
   const games = createGamesService({ db, members, events, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max });

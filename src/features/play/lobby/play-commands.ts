@@ -52,6 +52,7 @@ const explained = new Set([
   "account_closed",
   "challenge_exists",
   "too_many_challenges",
+  "sent_too_many",
   "challenge_gone",
   "forbidden",
   "timeout",

@@ -1,6 +1,6 @@
 /** The payload schemas of online play's notification types (views in play-notifications.ts), for the outbox that records them. */
 import { z } from "zod";
-import { defineNotificationType } from "../../../platform/notifications/notification-types.ts";
+import { defineNotificationType, defineUnsolicitedNotificationType } from "../../../platform/notifications/notification-types.ts";
 import { challengeAcceptedNotificationView, challengeDeclinedNotificationView, challengeReceivedNotificationView, yourMoveNotificationView } from "./play-notifications.ts";
 
 const username = z.string().min(1).max(64);
@@ -15,7 +15,7 @@ export type ChallengeAcceptedNotice = z.infer<typeof challengeAcceptedNoticeSche
 export type ChallengeDeclinedNotice = z.infer<typeof challengeDeclinedNoticeSchema>;
 export type YourMoveNotice = z.infer<typeof yourMoveNoticeSchema>;
 
-export const challengeReceivedNotification = defineNotificationType(challengeReceivedNotificationView, challengeReceivedNoticeSchema);
+export const challengeReceivedNotification = defineUnsolicitedNotificationType(challengeReceivedNotificationView, challengeReceivedNoticeSchema);
 export const challengeAcceptedNotification = defineNotificationType(challengeAcceptedNotificationView, challengeAcceptedNoticeSchema);
 export const challengeDeclinedNotification = defineNotificationType(challengeDeclinedNotificationView, challengeDeclinedNoticeSchema);
 export const yourMoveNotification = defineNotificationType(yourMoveNotificationView, yourMoveNoticeSchema);

@@ -44,6 +44,33 @@ export function countInFixedWindow(db: Database, key: string, windowMs: number, 
   return incrementCounter(db, key, windowStartOf(now, windowMs));
 }
 
+/**
+ * Counts one event for `key` in a window of `windowMs` opened by the key's
+ * first count (as @fastify/rate-limit's counters do), not aligned to the
+ * epoch: a burst is counted whole, wherever it falls on the clock. Returns
+ * the window's count, this one included. One statement, like incrementCounter;
+ * inside a transaction the row stays locked until it ends, so concurrent
+ * callers of the same key take their turns and a rolled-back change takes
+ * its count with it.
+ */
+export async function countSinceFirst(db: Database, key: string, windowMs: number, now: Date): Promise<number> {
+  if (!Number.isInteger(windowMs) || windowMs <= 0) throw new Error(`window must be a positive number of ms, not ${windowMs}`);
+  const open = sql`request_counters.window_start > excluded.window_start - make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await db
+    .insert(requestCounters)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: requestCounters.key,
+      set: {
+        count: sql`CASE WHEN ${open} THEN request_counters.count + 1 ELSE 1 END`,
+        windowStart: sql`CASE WHEN ${open} THEN request_counters.window_start ELSE excluded.window_start END`,
+      },
+    })
+    .returning({ count: requestCounters.count });
+  if (!row) throw new Error(`request counter ${key} was not written`);
+  return row.count;
+}
+
 const PRUNE_BATCH = 1000;
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../db/client.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
-import { countInFixedWindow, incrementCounter, pruneCounters, windowStartOf } from "./request-counters.server.ts";
+import { countInFixedWindow, countSinceFirst, incrementCounter, pruneCounters, windowStartOf } from "./request-counters.server.ts";
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
@@ -58,6 +58,29 @@ describe.each(databaseTargets())("request counters on $name", (target) => {
     const now = at("2026-03-01T12:00:00Z");
     const counts = await Promise.all(Array.from({ length: 25 }, () => countInFixedWindow(database.db, "test:race", HOUR, now)));
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, index) => index + 1));
+  });
+
+  it("opens a window at a key's first count, so a burst straddling the clock's hour is counted whole", async () => {
+    const key = "test:since-first";
+    const counts = [];
+    for (const time of ["2026-03-01T12:59:00Z", "2026-03-01T13:00:30Z", "2026-03-01T13:58:59Z"]) counts.push(await countSinceFirst(database.db, key, HOUR, at(time)));
+    expect(counts).toEqual([1, 2, 3]);
+    // An hour after the first count, a new window opens there.
+    expect(await countSinceFirst(database.db, key, HOUR, at("2026-03-01T13:59:00Z"))).toBe(1);
+    expect(await countSinceFirst(database.db, key, HOUR, at("2026-03-01T14:30:00Z"))).toBe(2);
+    expect(await countSinceFirst(database.db, key, HOUR, at("2026-03-01T14:59:00Z"))).toBe(1);
+  });
+
+  it("takes a count back with the transaction that rolled back", async () => {
+    const now = at("2026-03-01T12:00:00Z");
+    await countSinceFirst(database.db, "test:rolled-back", HOUR, now);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await countSinceFirst(tx, "test:rolled-back", HOUR, now);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await countSinceFirst(database.db, "test:rolled-back", HOUR, now)).toBe(2);
   });
 
   it("tells the first use of a one-time key from any later one", async () => {

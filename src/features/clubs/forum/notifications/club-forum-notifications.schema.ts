@@ -1,6 +1,6 @@
 /** The payload schema of the forum's notification type (its view is in club-forum-notifications.ts). */
 import { z } from "zod";
-import { defineNotificationType } from "../../../../platform/notifications/notification-types.ts";
+import { defineUnsolicitedNotificationType } from "../../../../platform/notifications/notification-types.ts";
 import { clubForumMentionNotificationView } from "./club-forum-notifications.ts";
 
 const clubForumMentionNoticeSchema = z.object({
@@ -12,6 +12,6 @@ const clubForumMentionNoticeSchema = z.object({
   page: z.number().int().positive().optional(),
 });
 
-export const clubForumMentionNotification = defineNotificationType(clubForumMentionNotificationView, clubForumMentionNoticeSchema);
+export const clubForumMentionNotification = defineUnsolicitedNotificationType(clubForumMentionNotificationView, clubForumMentionNoticeSchema);
 
 export const clubForumNotificationTypes = [clubForumMentionNotification] as const;
