@@ -1,5 +1,6 @@
 import { test } from "@playwright/test";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { builtServerArgs } from "../src/server/built-server.ts";
 
 /**
  * A server of the spec file's own (in-memory database, demo data), for
@@ -15,7 +16,8 @@ export function ownServer(name: string): string {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
+    // The server as it ships (`npm run build` first, as `npm test` does).
+    server = spawn(process.execPath, builtServerArgs, {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "warn", SEED_DEMO_GAMES: "200" },
       stdio: "inherit",
     });

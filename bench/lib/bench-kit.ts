@@ -4,8 +4,9 @@
  * sockets spread over loopback addresses, percentiles.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
+import { builtServerEntry, serverNodeFlags } from "../../src/server/built-server.ts";
 import { createPostgresDatabase } from "../../src/test/databases.ts";
 
 /** The hub allows 50 sockets per client address: the load spreads over 127.0.0.0/8. */
@@ -90,16 +91,18 @@ export function startProcess(args: string[], env: Record<string, string>, ready:
 }
 
 /**
- * The node flags `npm run serve` starts the server with (package.json): a
- * young generation large enough that a live game's state, replaced on every
- * move, dies young instead of filling the old generation (decision 0039).
+ * `node`'s arguments for the server as it ships (`npm run serve`: the build,
+ * with its flags), the given flags (e.g. --cpu-prof) before the entry.
  */
-export const SERVER_NODE_ARGS = ["--max-semi-space-size=128"];
+export function builtServerArgs(nodeArgs: readonly string[] = []): string[] {
+  if (!existsSync(builtServerEntry)) throw new Error(`No server build at ${builtServerEntry}: run "npm run build" first.`);
+  return [...serverNodeFlags, ...nodeArgs, builtServerEntry];
+}
 
 /** The real server on PostgreSQL, no demo data, no Redis (one instance), errors only in its log. */
 export function startServerOn(databaseUrl: string, instanceId: string, options: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<BenchProcess> {
   return startProcess(
-    [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), "--import", "tsx", "src/server/main.ts"],
+    builtServerArgs(options.nodeArgs),
     { PORT: "0", HOST: "0.0.0.0", DATABASE_URL: databaseUrl, REDIS_URL: "", SEED_DEMO_DATA: "0", LOG_LEVEL: "error", NODE_ENV: "", HTTPS_ONLY: "0", INSTANCE_ID: instanceId, ...options.env },
     /serving on (http:\/\/\S+)/,
   );

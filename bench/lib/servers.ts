@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER_NODE_ARGS } from "./bench-kit.ts";
+import { builtServerArgs } from "./bench-kit.ts";
 
 export interface RunningServer {
   readonly baseUrl: string;
@@ -38,8 +38,8 @@ function stopper(child: ChildProcess, cleanup: () => void = () => undefined) {
 /** The real site (embedded database, demo data) in its own process. */
 export async function startKingside(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "kingside-bench-"));
-  // node itself with tsx's loader, not `npx tsx` (whose child would outlive a SIGTERM to npx and hold the pipes open).
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "--import", "tsx", "src/server/main.ts"], {
+  // node itself, not `npm run serve` (whose child would outlive a SIGTERM to npm and hold the pipes open).
+  const child = spawn(process.execPath, builtServerArgs(), {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SITE_URL: "http://127.0.0.1", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

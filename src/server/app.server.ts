@@ -4,8 +4,10 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { Redis } from "ioredis";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { appRoot } from "../platform/app-root.server.ts";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { composeFeatures } from "../platform/composition/compose-features.server.ts";
 import { messagesFor, serializedPageMessagesFor } from "../platform/i18n/messages.server.ts";
@@ -59,7 +61,7 @@ export interface CloseOptions {
 
 const DEFAULT_DRAIN_MS = 5_000;
 
-const buildDir = fileURLToPath(new URL("../../build", import.meta.url));
+const buildDir = join(appRoot, "build");
 
 export async function loadServerBuild(): Promise<ServerBuild> {
   // The build is written by `react-router build`; its module is the ServerBuild that the React Router listener expects.

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestSocket } from "../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { HttpSession } from "../../test/http-session.ts";
+import { freePort, startServerProcess, type ServerProcess } from "../../test/server-process.ts";
 import type { ClocksView, GameView } from "./play.schema.ts";
 
 /**
@@ -19,42 +18,9 @@ import type { ClocksView, GameView } from "./play.schema.ts";
  */
 const demoPassword = "kingside-demo";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-interface ServerProcess {
-  readonly child: ChildProcess;
-  readonly exited: Promise<void>;
-}
-
-/** Starts src/server/main.ts and resolves once it serves. */
-async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  // node itself with tsx's loader, not the tsx launcher: SIGKILL must reach the server, not a parent that leaves it running.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", REDIS_URL: "", LOG_LEVEL: "warn", SEED_DEMO_DATA: "1", SEED_DEMO_GAMES: "50", NODE_ENV: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (/serving on/.test(output)) resolve();
-      else if (child.exitCode !== null) reject(new Error(`the server exited:\n${output}`));
-      else setTimeout(check, 100);
-    };
-    check();
-  });
-  return { child, exited };
+/** Starts src/server/main.ts (through tsx's loader: the sources under test) and resolves once it serves. */
+function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess(["--import", "tsx", "src/server/main.ts"], { PORT: String(port), SEED_DEMO_DATA: "1", SEED_DEMO_GAMES: "50", ...env });
 }
 
 let nextRequest = 0;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { appRoot } from "../app-root.server.ts";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
 import { messageKeysUsedBy } from "./message-usage.server.ts";
 import { routeModules } from "../links/route-modules.server.ts";
@@ -15,7 +15,7 @@ import { wireMessage } from "./parse-messages.ts";
  */
 export type MessageCatalog = Readonly<Record<string, string>>;
 
-const sourceRoot = fileURLToPath(new URL("../..", import.meta.url));
+const sourceRoot = join(appRoot, "src");
 
 function catalogFiles(): { locale: Locale; file: string }[] {
   return readdirSync(sourceRoot, { recursive: true, encoding: "utf8" })
