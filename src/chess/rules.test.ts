@@ -1,3 +1,4 @@
+import { makeFen as makeChessopsFen, parseFen as parseChessopsFen } from "chessops/fen";
 import { describe, expect, it } from "vitest";
 import { chess960BackRank, chess960StartFen, randomScharnagl } from "./chess960.ts";
 import {
@@ -263,6 +264,12 @@ describe("outcomes", () => {
     for (const fen of fens) {
       const at = position("standard", fen);
       expect(repetitionKeyOfFen(toFen(at)), fen).toBe(repetitionKey(at));
+    }
+    // Three-check's FEN has a fifth field, the checks remaining, which the key keeps (chessops' EPD does).
+    for (const fen of ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+1 0 3"]) {
+      const setup = parseChessopsFen(fen).unwrap();
+      expect(repetitionKeyOfFen(fen), fen).toBe(makeChessopsFen(setup, { epd: true }));
+      expect(repetitionKeyOfFen(fen).split(" ")).toHaveLength(5);
     }
     // Along whole games, standard and Chess960, every position agrees.
     for (const [rules, start] of [["standard", standardStart()], ["chess960", position("chess960", chess960StartFen(518) ?? "")]] as const) {

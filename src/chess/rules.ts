@@ -78,11 +78,12 @@ export const toFen = (position: RulesPosition): string => makeFen(position.chess
 export const repetitionKey = (position: RulesPosition): string => makeFen(position.chess.toSetup(), { epd: true });
 
 /**
- * The same key read off the position's FEN (its first four fields: the FEN
- * has the same en-passant rule), for a caller that makes the FEN anyway: a
- * live move makes one FEN instead of two.
+ * The same key read off the position's full FEN (all but its two move
+ * counters: the board with any pockets, turn, castling, en passant, and
+ * three-check's remaining checks; the FEN has the same en-passant rule), for
+ * a caller that makes the FEN anyway: a live move makes one FEN instead of two.
  */
-export const repetitionKeyOfFen = (fen: string): string => fen.split(" ", 4).join(" ");
+export const repetitionKeyOfFen = (fen: string): string => fen.split(" ").slice(0, -2).join(" ");
 
 export type StartOptions = { readonly scharnagl?: number; readonly random?: () => number };
 
