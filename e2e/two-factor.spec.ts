@@ -22,6 +22,8 @@ const enrolledSecret = new Secret({ size: 20 }).base32;
 let app: RunningApp;
 
 test.beforeAll(async () => {
+  // A whole app with its migrations: more than a test's 30 s on a loaded machine (it timed out once with other builds running).
+  test.setTimeout(120_000);
   app = await startApp({ databaseUrl: undefined, seedDemoData: false });
   const db = app.kingside.database.db;
   await createTestMember(db, USERNAME, PASSWORD);
