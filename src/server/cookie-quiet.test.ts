@@ -24,7 +24,10 @@ describe.each(databaseTargets())("cookie-quiet JSON reads on $name", (target) =>
       expect(response.status, path).toBeLessThan(500);
       expect(cookiesSet(response), path).toEqual([]);
     }
-    expect((await browser.get("/callback/presence?ids=1,2,3")).status).toBe(200);
+    const presence = await browser.get("/callback/presence?ids=1,2,3");
+    expect(presence.status).toBe(200);
+    // The same for everyone and cookie-less: a cache may keep it for a second.
+    expect(presence.headers.get("cache-control")).toBe("public, max-age=1");
     expect((await browser.get("/callback/user/popup/bob")).status).toBe(200);
     expect(browser.cookies.size).toBe(0);
   });
@@ -41,6 +44,17 @@ describe.each(databaseTargets())("cookie-quiet JSON reads on $name", (target) =>
     } finally {
       if (token) alice.cookies.set("XSRF-TOKEN", token);
     }
+  });
+
+  it("leaves a stale session cookie to the next page rather than clearing it on a JSON read", async () => {
+    const browser = anonymous();
+    browser.cookies.set("ks_session", "stale-or-forged-session-id");
+    const presence = await browser.get("/callback/presence?ids=1,2,3");
+    expect(presence.status).toBe(200);
+    expect(cookiesSet(presence)).toEqual([]);
+    const page = await browser.get("/login");
+    expect(cookiesSet(page)).toContain("ks_session");
+    expect(browser.cookies.has("ks_session")).toBe(false);
   });
 
   it("still mints the browser id and the CSRF token on a page", async () => {

@@ -45,10 +45,12 @@ const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Cookie-quiet: a read of a JSON call (GET or HEAD under /callback/) sets no
- * cookie. Only pages and state-changing calls mint the browser id and the CSRF
- * token; a polled read needs neither, and minting both on every cookie-less
- * poll cost more server time than the answer (decision 0047). A write still
- * mints the browser id, and its 403 still carries a fresh token to retry with.
+ * cookie at all. Only pages and state-changing calls mint the browser id and
+ * the CSRF token (and clear a stale session cookie); a polled read needs
+ * neither, minting both on every cookie-less poll cost more server time than
+ * the answer, and a public answer (presence) must carry no Set-Cookie for a
+ * shared cache to keep (decision 0047). A write still mints the browser id,
+ * and its 403 still carries a fresh token to retry with.
  */
 export function isCookieQuiet(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && path.startsWith("/callback/");
@@ -121,10 +123,10 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     }
     const sessionToken = request.cookies[sessionCookie];
     const session = await deps.sessions.resume(sessionToken);
-    // A stale session cookie is cleared on every answer, pages included: a plain Set-Cookie header
-    // (a hijacked page response never reaches @fastify/cookie's onSend).
-    if (!session && sessionToken) clearSessionCookie(reply, deps.cookies);
     const quiet = isCookieQuiet(request.method, path);
+    // A stale session cookie is cleared on every answer but a quiet one (which a shared cache may keep), pages
+    // included: a plain Set-Cookie header (a hijacked page response never reaches @fastify/cookie's onSend).
+    if (!session && sessionToken && !quiet) clearSessionCookie(reply, deps.cookies);
     let browserId = request.cookies[browserCookie];
     // Quiet and without one: an empty id, to which no anonymous token is bound (csrfBindingOf).
     if (!isBrowserId(browserId)) browserId = quiet ? "" : mintBrowserId(request, reply);
