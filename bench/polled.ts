@@ -4,7 +4,9 @@
  * site runs in production mode on a throwaway PostgreSQL database with the
  * demo data; each call is measured as a cookie-less visitor asks it (no
  * cookie, no compression asked) and, where a browser would, with a signed-in
- * member's cookies and `accept-encoding: br`. Server CPU per request is the
+ * member's cookies and `accept-encoding: br`. The lobby list is the socket
+ * command the lobby page sends (seek.lobby), asked in a loop on 50 anonymous
+ * sockets. Server CPU per request is the
  * site process's CPU time over the run divided by the requests it answered.
  */
 import { randomBytes } from "node:crypto";
@@ -16,6 +18,7 @@ import { openDatabase } from "../src/platform/db/client.server.ts";
 import { createPostgresDatabase } from "../src/test/databases.ts";
 import { benchAdminUrl, processUsage, round } from "./lib/bench-kit.ts";
 import { measure, type LoadResult } from "./lib/load.ts";
+import { measureSocketCommand } from "./lib/socket-calls.ts";
 import { startBareFastify, startKingside, type RunningServer } from "./lib/servers.ts";
 
 export interface PolledResult extends LoadResult {
@@ -46,10 +49,17 @@ async function signedInCookies(site: RunningServer, databaseUrl: string): Promis
   }
 }
 
-async function measureOn(server: RunningServer, name: string, path: string, headers: Record<string, string> = {}): Promise<LoadResult & { serverCpuMs: number }> {
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** A load run with the answering process's CPU time over it. */
+async function withServerCpu(server: RunningServer, run: () => Promise<LoadResult>): Promise<LoadResult & { serverCpuMs: number }> {
   const before = processUsage(server.pid).cpuMs;
-  const result = await measure(name, `${server.baseUrl}${path}`, { seconds: Number(process.env.BENCH_SECONDS ?? 8), headers });
+  const result = await run();
   return { ...result, serverCpuMs: processUsage(server.pid).cpuMs - before };
+}
+
+function measureOn(server: RunningServer, name: string, path: string, headers: Record<string, string> = {}) {
+  return withServerCpu(server, () => measure(name, `${server.baseUrl}${path}`, { seconds, headers }));
 }
 
 export async function runPolledBench(): Promise<{ results: PolledResult[] }> {
@@ -57,16 +67,19 @@ export async function runPolledBench(): Promise<{ results: PolledResult[] }> {
   const bare = await startBareFastify();
   let site: RunningServer | null = null;
   try {
-    site = await startKingside({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" });
-    const { cookie, presenceIds } = await signedInCookies(site, database.url);
+    const running = await startKingside({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" });
+    site = running;
+    const { cookie, presenceIds } = await signedInCookies(running, database.url);
     const browser = { cookie, "accept-encoding": "br" };
     const measured = [
       await measureOn(bare, "bare fastify /hello", "/hello"),
-      await measureOn(site, "presence of 3, cookie-less", `/callback/presence?ids=${presenceIds}`),
-      await measureOn(site, "presence of 3, signed in, br", `/callback/presence?ids=${presenceIds}`, browser),
-      await measureOn(site, "card JSON, cookie-less", "/callback/user/popup/bob"),
-      await measureOn(site, "card JSON, signed in, br", "/callback/user/popup/bob", browser),
-      await measureOn(site, "notification count, signed in", "/callback/notifications/unread", browser),
+      await measureOn(running, "presence of 3, cookie-less", `/callback/presence?ids=${presenceIds}`),
+      await measureOn(running, "presence of 3, signed in, br", `/callback/presence?ids=${presenceIds}`, browser),
+      await measureOn(running, "card JSON, cookie-less", "/callback/user/popup/bob"),
+      await measureOn(running, "card JSON, signed in, br", "/callback/user/popup/bob", browser),
+      await measureOn(running, "notification count, signed in", "/callback/notifications/unread", browser),
+      // The lobby page reads its list over its socket (seek.lobby, on every (re)subscription), not by HTTP.
+      await withServerCpu(running, () => measureSocketCommand("lobby list, socket seek.lobby", `${running.baseUrl.replace(/^http/, "ws")}/ws`, "seek.lobby", {}, { seconds })),
     ];
     const bareRate = measured[0]?.requestsPerSecond ?? 1;
     const results = measured.map(({ serverCpuMs, ...result }) => ({
