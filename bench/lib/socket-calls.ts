@@ -1,11 +1,18 @@
 import { WebSocket } from "ws";
-import { percentile } from "./bench-kit.ts";
+import { addressOf, percentile } from "./bench-kit.ts";
 import type { LoadResult } from "./load.ts";
 
-/** One socket asking a command again as soon as each answer arrives; the answers' latencies in ms. */
-function askInLoop(url: string, command: string, input: object, until: number, latencies: number[], failures: { refused: number; errors: number }): Promise<void> {
+/**
+ * The hub lets a socket send 5 commands a second (a burst of 20): each socket
+ * asks 4 times a second at most, and the load comes from many sockets spread
+ * over loopback addresses (the hub's per-address socket limit).
+ */
+const ASKS_PER_SOCKET_PER_SECOND = 4;
+
+/** One socket asking a command again once each answer arrives (paced under the hub's rate limit); the answers' latencies in ms. */
+function askInLoop(url: string, index: number, command: string, input: object, until: number, latencies: number[], failures: { refused: number; errors: number }): Promise<void> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress: addressOf(index) });
     let sentAt = 0;
     let next = 0;
     const ask = () => {
@@ -19,9 +26,10 @@ function askInLoop(url: string, command: string, input: object, until: number, l
     ws.on("message", (raw: Buffer) => {
       const type: unknown = Reflect.get(JSON.parse(raw.toString()) ?? {}, "type");
       if (type !== "ack" && type !== "refusal") return;
-      if (type === "ack") latencies.push(performance.now() - sentAt);
+      const latency = performance.now() - sentAt;
+      if (type === "ack") latencies.push(latency);
       else failures.refused += 1;
-      ask();
+      setTimeout(ask, Math.max(0, 1000 / ASKS_PER_SOCKET_PER_SECOND - latency));
     });
     ws.once("open", ask);
     ws.once("error", () => {
@@ -32,17 +40,21 @@ function askInLoop(url: string, command: string, input: object, until: number, l
   });
 }
 
-/** A socket command asked in a loop on `sockets` anonymous sockets for `seconds` (after a 2 s warm-up), as autocannon does for a URL. */
+/**
+ * A socket command asked in a loop on `sockets` anonymous sockets for
+ * `seconds` (after a 2 s warm-up): at most sockets x 4 asks a second are
+ * offered, so the rate is the server's only when it answers fewer.
+ */
 export async function measureSocketCommand(name: string, url: string, command: string, input: object, options: { seconds?: number; sockets?: number } = {}): Promise<LoadResult> {
-  const sockets = options.sockets ?? 50;
+  const sockets = options.sockets ?? 1000;
   const run = async (seconds: number, count: number) => {
     const latencies: number[] = [];
     const failures = { refused: 0, errors: 0 };
     const until = Date.now() + seconds * 1000;
-    await Promise.all(Array.from({ length: count }, () => askInLoop(url, command, input, until, latencies, failures)));
+    await Promise.all(Array.from({ length: count }, (_, index) => askInLoop(url, index, command, input, until, latencies, failures)));
     return { latencies, failures };
   };
-  const warmup = await run(2, 10);
+  const warmup = await run(2, 50);
   const seconds = options.seconds ?? 8;
   const { latencies, failures } = await run(seconds, sockets);
   const sorted = Float64Array.from(latencies).sort();
