@@ -4,6 +4,7 @@ import { measure, type LoadResult } from "./lib/load.ts";
 import { startBareFastify, startKingside } from "./lib/servers.ts";
 import { runClubsBench } from "./clubs.ts";
 import { runPlayBench } from "./play.ts";
+import { runPolledBench } from "./polled.ts";
 
 /**
  * `npm run bench`: the home page and /healthz of the real site against a bare
@@ -18,12 +19,15 @@ import { runPlayBench } from "./play.ts";
  * PostgreSQL) writes bench/results/play-<timestamp>.json, and the clubs
  * benchmark (bench/clubs.ts: a 2,000-member chat room, the pages of a
  * 100,000-member club) bench/results/clubs-<timestamp>.json. `npm run bench
- * -- http`, `-- play` or `-- clubs` runs one of them.
+ * -- http`, `-- play` or `-- clubs` runs one of them; `-- polled` (bench/polled.ts:
+ * the JSON calls pages poll, on a throwaway PostgreSQL database) writes
+ * bench/results/polled-<timestamp>.json.
  */
-const modes = ["http", "play", "clubs"] as const;
+const modes = ["http", "polled", "play", "clubs"] as const;
 const only = process.argv[2];
 if (only !== undefined && !(modes as readonly string[]).includes(only)) throw new Error(`npm run bench [${modes.join("|")}], not "${only}"`);
 if (only === undefined || only === "http") await runHttpBench();
+if (only === undefined || only === "polled") writeReport("polled", await runPolledBench());
 if (only === undefined || only === "play") writeReport("play", await runPlayBench());
 if (only === undefined || only === "clubs") writeReport("clubs", await runClubsBench());
 

@@ -13,10 +13,11 @@ export interface LoadResult {
 }
 
 /** A bounded load run against one URL on loopback (fixed duration, fixed connections). */
-export async function measure(name: string, url: string, options: { seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+export async function measure(name: string, url: string, options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const headers = options.headers ?? {};
   // Warm up first: JIT, caches and connection pools.
-  const warmup = await autocannon({ url, connections: 10, duration: 2 });
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
+  const warmup = await autocannon({ url, headers, connections: 10, duration: 2 });
+  const result = await autocannon({ url, headers, connections: options.connections ?? 50, duration: options.seconds ?? 8 });
   return {
     name,
     url,

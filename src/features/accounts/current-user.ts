@@ -87,7 +87,16 @@ export function levelFlags(level: number, loggedIn: boolean): CurrentUserFlags {
   };
 }
 
+/** One anonymous user per flags object: every signed-in request's current user starts from it (decision 0047). */
+const anonymousUsers = new WeakMap<FeatureFlags, CurrentUser>();
+
 export function anonymousUser(features: FeatureFlags): CurrentUser {
+  let user = anonymousUsers.get(features);
+  if (!user) anonymousUsers.set(features, (user = buildAnonymousUser(features)));
+  return user;
+}
+
+function buildAnonymousUser(features: FeatureFlags): CurrentUser {
   return {
     ...levelFlags(0, false),
     isLoggedIn: false,

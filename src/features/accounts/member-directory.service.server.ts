@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
 import { users } from "./accounts.tables.server.ts";
 import { levels } from "./levels.ts";
 
@@ -68,13 +69,14 @@ export function createMemberDirectory(db: Database) {
     .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
     .limit(1)
     .prepare("directory_member_profile_by_username_key");
+  const membersWithIds = db.select(publicMemberColumns).from(users).where(isAnyOfIntegers(users.id, "ids")).prepare("directory_members_by_ids");
 
   return {
     /** The members with these ids (unknown ids are left out), in one query whatever the number of ids. */
     async membersByIds(ids: readonly number[]): Promise<ReadonlyMap<number, PublicMember>> {
       const distinct = [...new Set(ids)];
       if (distinct.length === 0) return new Map();
-      const rows: PublicMember[] = await db.select(publicMemberColumns).from(users).where(inArray(users.id, distinct));
+      const rows: PublicMember[] = await membersWithIds.execute({ ids: distinct });
       return new Map(rows.map((row) => [row.id, row]));
     },
 

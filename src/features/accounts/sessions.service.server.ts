@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { preparedName } from "../../platform/db/prepared.server.ts";
 import { noSessionsEndedNotice, type SessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { sessions, users, type UserRow } from "./accounts.tables.server.ts";
 import { noClubRoles, type ClubRoleSource } from "./club-role-source.ts";
@@ -56,6 +57,15 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
     return ended;
   }
 
+  // Prepared once: every request with a session cookie reads it (its SQL is built once, PostgreSQL plans it once per connection).
+  const liveSessionQuery = db
+    .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`, clubRoles) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1);
+  const liveSession = liveSessionQuery.prepare(preparedName("session_resume", liveSessionQuery));
+
   return {
     /** A new session (a new id at every sign-in); returns the cookie token. */
     async start(userId: number, options: { remember: boolean; twoFactorPending: boolean; userAgent: string | null; ip: string | null }): Promise<{ token: string; expiresAt: Date }> {
@@ -81,12 +91,7 @@ export function createSessionsService(db: Database, now: () => Date = () => new 
     async resume(token: string | undefined): Promise<ActiveSession | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = hashSessionToken(token);
-      const [row] = await db
-        .select({ session: sessions, user: users, ...heldRolesColumns(sql`${users.id}`, clubRoles) })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now())))
-        .limit(1);
+      const [row] = await liveSession.execute({ tokenHash, now: now() });
       if (!row) return null;
       let expiresAt = row.session.expiresAt;
       if (now().getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -43,6 +43,18 @@ export function anonymousCsrfToken(request: FastifyRequest, csrfSecret: Buffer):
 /** Paths that take no CSRF token: the write-only telemetry sinks (docs/decisions/0004). */
 const CSRF_EXEMPT = [/^\/error-reporting\/web$/, /^\/client-metrics$/];
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * Cookie-quiet: a read of a JSON call (GET or HEAD under /callback/) sets no
+ * cookie at all. Only pages and state-changing calls mint the browser id and
+ * the CSRF token (and clear a stale session cookie); a polled read needs
+ * neither, minting both on every cookie-less poll cost more server time than
+ * the answer, and a public answer (presence) must carry no Set-Cookie for a
+ * shared cache to keep (decision 0047). A write still mints the browser id,
+ * and its 403 still carries a fresh token to retry with.
+ */
+export function isCookieQuiet(method: string, path: string): boolean {
+  return (method === "GET" || method === "HEAD") && path.startsWith("/callback/");
+}
 // Uploaded files (/uploads/) are public and cached by everyone: no session, no cookie.
 const NO_SESSION_NEEDED = [/^\/assets\//, /^\/healthz$/, /^\/favicon/, /^\/images\//, /^\/pub\//, /^\/uploads\//];
 
@@ -97,6 +109,13 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     },
   });
 
+  function mintBrowserId(request: FastifyRequest, reply: FastifyReply): string {
+    const browserId = newBrowserId();
+    setCookieHeader(reply, browserCookie, browserId, browserIdCookieOptions(deps.cookies));
+    exposeCookieToLaterReaders(request, browserCookie, browserId);
+    return browserId;
+  }
+
   app.addHook("onRequest", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (NO_SESSION_NEEDED.some((pattern) => pattern.test(path))) {
@@ -104,22 +123,20 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
     }
     const sessionToken = request.cookies[sessionCookie];
     const session = await deps.sessions.resume(sessionToken);
-    // A stale session cookie is cleared on every answer, pages included: a plain Set-Cookie header
-    // (a hijacked page response never reaches @fastify/cookie's onSend).
-    if (!session && sessionToken) clearSessionCookie(reply, deps.cookies);
+    const quiet = isCookieQuiet(request.method, path);
+    // A stale session cookie is cleared on every answer but a quiet one (which a shared cache may keep), pages
+    // included: a plain Set-Cookie header (a hijacked page response never reaches @fastify/cookie's onSend).
+    if (!session && sessionToken && !quiet) clearSessionCookie(reply, deps.cookies);
     let browserId = request.cookies[browserCookie];
-    if (!isBrowserId(browserId)) {
-      browserId = newBrowserId();
-      setCookieHeader(reply, browserCookie, browserId, browserIdCookieOptions(deps.cookies));
-      exposeCookieToLaterReaders(request, browserCookie, browserId);
-    }
+    // Quiet and without one: an empty id, to which no anonymous token is bound (csrfBindingOf).
+    if (!isBrowserId(browserId)) browserId = quiet ? "" : mintBrowserId(request, reply);
     // The roles came with the session: one query before the handler.
     const user = session ? presentCurrentUser(session, roleNames(session.user.membershipLevel, session.roles), deps.features) : anonymous;
     const binding = csrfBindingOf({ session, browserId });
     let csrfToken = request.cookies[CSRF_COOKIE] ?? "";
     if (!isValidCsrfToken(deps.csrfSecret, csrfToken, binding)) {
-      csrfToken = issueCsrfToken(deps.csrfSecret, binding);
-      if (!STATE_CHANGING.has(request.method)) setCsrfCookie(request, reply, deps.cookies, csrfToken);
+      csrfToken = quiet ? "" : issueCsrfToken(deps.csrfSecret, binding);
+      if (!quiet && !STATE_CHANGING.has(request.method)) setCsrfCookie(request, reply, deps.cookies, csrfToken);
     }
     request.viewer = { session, user, csrfToken, browserId };
   });

@@ -33,9 +33,15 @@ export function createNotificationsService(db: Database, outbox: OutboxNotifier 
   const limits = createNotificationLimits(now);
 
   /** Unread notices up to the cap: a bounded range of the partial index, however many pile up. */
+  function unreadCountQuery(on: Database) {
+    const capped = on.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.memberId, sql.placeholder("memberId")), isNull(notifications.readAt))).limit(UNREAD_COUNT_CAP).as("capped");
+    return on.select({ n: count() }).from(capped);
+  }
+  // Prepared once: the bell asks on every page (inside a transaction, the same SQL is built there).
+  const unreadCountOutside = unreadCountQuery(db).prepare("notifications_unread_count");
+
   async function unreadCount(memberId: number, on: Database = db): Promise<number> {
-    const capped = on.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.memberId, memberId), isNull(notifications.readAt))).limit(UNREAD_COUNT_CAP).as("capped");
-    const [row] = await on.select({ n: count() }).from(capped);
+    const [row] = await (on === db ? unreadCountOutside : unreadCountQuery(on)).execute({ memberId });
     return row?.n ?? 0;
   }
 

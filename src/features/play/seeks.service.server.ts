@@ -37,6 +37,8 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
   const presence = deps.presence ?? everyoneOnline;
   const now = deps.now ?? (() => new Date());
   const inTransaction = transactionsWithEvents(db, events);
+  // Prepared once: the lobby page and every (re)subscription of its socket read it.
+  const openSeeks = db.select().from(seeks).where(gt(seeks.expiresAt, sql.placeholder("now"))).orderBy(asc(seeks.createdAt)).limit(LOBBY_SIZE).prepare("play_lobby_open_seeks");
 
   /** Live seeks made before this are gone once their member is offline. */
   function presenceCutoff(): Date {
@@ -204,7 +206,7 @@ export function createSeeksService(deps: { db: Database; members: PlayMembers; e
      * sweep removes it (and announces its removal to the lobby's watchers).
      */
     async lobby(): Promise<SeekView[]> {
-      const rows = await withMembersPresent(await db.select().from(seeks).where(gt(seeks.expiresAt, now())).orderBy(asc(seeks.createdAt)).limit(LOBBY_SIZE));
+      const rows = await withMembersPresent(await openSeeks.execute({ now: now() }));
       const names = await members.usernamesByIds(rows.map((row) => row.memberId));
       return rows.map((row) => present(row, names.get(row.memberId) ?? ""));
     },

@@ -6,20 +6,26 @@ import type { PresenceResponse } from "./presence.schema.ts";
 import type { PresenceService } from "./presence.service.server.ts";
 
 /**
+ * The answer is the same for every viewer and sets no cookie (decision 0047),
+ * so any cache may keep it for a second: presence already lags a closed page
+ * by its offline grace (3 s), and pages follow changes live over the socket.
+ */
+const PRESENCE_CACHE_CONTROL = "public, max-age=1";
+
+/**
  * GET /callback/presence?ids=1,2,3 (spec 001 §7.2): the presence of at most
  * 25 members. Public, like the profile's last-online date; unknown ids are
- * left out of the answer. Never cached: presence is live.
+ * left out of the answer.
  */
 export function registerPresenceRoutes(app: FastifyInstance, deps: { readonly presence: PresenceService }): void {
   app.get("/callback/presence", async (request, reply) => {
     const query: unknown = request.query;
     const parsed = parsePresenceIds(query && typeof query === "object" && "ids" in query ? query.ids : undefined);
-    reply.header("cache-control", "no-store");
     if (!parsed.ok) {
       const message = translate(request, `presence.error.${parsed.error}`, { max: maxPresenceIds });
       return sendFailure(reply, { code: "validation_failed", message, fields: { ids: message } });
     }
     const body: PresenceResponse = { presence: await deps.presence.presenceOf(parsed.ids) };
-    return reply.send(body);
+    return reply.header("cache-control", PRESENCE_CACHE_CONTROL).send(body);
   });
 }

@@ -7,8 +7,9 @@
  * connection goes away. Each change others may see is published as a
  * `presence.changed` event in the member's `presence:{id}` room.
  */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
+import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
 import { publishToRoom } from "../../platform/realtime/hub.server.ts";
 import { presenceChanged, presenceRoom } from "./presence.realtime.ts";
@@ -168,6 +169,8 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
   let playingGames: PlayingGamesSource | null = null;
+  // Prepared once: the presence call and every announcement read it.
+  const lastSeenOf = db.select({ userId: memberPresence.userId, lastSeenAt: memberPresence.lastSeenAt }).from(memberPresence).where(isAnyOfIntegers(memberPresence.userId, "ids")).prepare("presence_last_seen_by_ids");
 
   /** Online members' games in progress; a failing source shows them online without their games rather than failing the lookup. */
   async function gamesInProgress(ids: readonly number[]): Promise<ReadonlyMap<number, readonly PresenceGame[]>> {
@@ -236,7 +239,7 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
   async function offlineRows(ids: readonly number[]): Promise<OfflineRow[]> {
     const [members, seen] = await Promise.all([
       deps.directory.membersByIds(ids),
-      db.select({ userId: memberPresence.userId, lastSeenAt: memberPresence.lastSeenAt }).from(memberPresence).where(inArray(memberPresence.userId, [...ids])),
+      lastSeenOf.execute({ ids: [...ids] }),
     ]);
     const lastSeenById = new Map(seen.map((row) => [row.userId, row.lastSeenAt]));
     return [...members.values()].map((member) => ({ id: member.id, createdAt: member.createdAt, lastLoginAt: member.lastLoginAt, lastSeenAt: lastSeenById.get(member.id) ?? null }));

@@ -1,4 +1,4 @@
-import { and, desc, eq, count } from "drizzle-orm";
+import { and, desc, eq, count, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
@@ -13,6 +13,12 @@ export interface MemberNote {
 
 /** A member's private notes about other members and their small stored items. */
 export function createMemberItemsService(db: Database, directory: Pick<MemberDirectory, "membersByIds">, contacts: ContactGuard) {
+  // Prepared once: a signed-in member's every card view reads it.
+  const noteOf = db
+    .select({ body: memberNotes.body })
+    .from(memberNotes)
+    .where(and(eq(memberNotes.authorId, sql.placeholder("authorId")), eq(memberNotes.subjectId, sql.placeholder("subjectId"))))
+    .prepare("member_note_about");
   return {
     /** Saves (or, when empty, deletes) the author's note about a member; a block either way refuses a new note (deleting one stays possible). */
     async setNote(authorId: number, subjectId: number, body: string): Promise<Result<null, ContactRefusal>> {
@@ -31,7 +37,7 @@ export function createMemberItemsService(db: Database, directory: Pick<MemberDir
     },
 
     async noteAbout(authorId: number, subjectId: number): Promise<string | null> {
-      const [row] = await db.select({ body: memberNotes.body }).from(memberNotes).where(and(eq(memberNotes.authorId, authorId), eq(memberNotes.subjectId, subjectId)));
+      const [row] = await noteOf.execute({ authorId, subjectId });
       return row?.body ?? null;
     },
 

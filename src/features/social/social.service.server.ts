@@ -160,18 +160,26 @@ export function createSocialService(db: Database, outbox: OutboxNotifier = noOut
     return found;
   }
 
-  async function relationship(viewerId: number, targetId: number, on: Database = db): Promise<Relationship> {
-    const [row] = await on
+  /** Every way the viewer and the target are tied, in one statement (prepared below for reads outside a transaction). */
+  function relationshipQuery(on: Database) {
+    const viewer = sql.placeholder("viewerId");
+    const target = sql.placeholder("targetId");
+    return on
       .select({
-        areFriends: sql<boolean>`exists(select 1 from ${friendships} where ${friendships.userId} = ${viewerId} and ${friendships.friendId} = ${targetId})`,
-        requestOut: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${viewerId} and ${friendRequests.recipientId} = ${targetId})`,
-        requestIn: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${targetId} and ${friendRequests.recipientId} = ${viewerId})`,
-        isTracked: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${targetId})`,
-        isBlocked: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${targetId})`,
-        blocksCurrentUser: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${targetId} and ${blocks.blockedId} = ${viewerId})`,
-        isMuted: sql<boolean>`exists(select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${targetId})`,
+        areFriends: sql<boolean>`exists(select 1 from ${friendships} where ${friendships.userId} = ${viewer} and ${friendships.friendId} = ${target})`,
+        requestOut: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${viewer} and ${friendRequests.recipientId} = ${target})`,
+        requestIn: sql<boolean>`exists(select 1 from ${friendRequests} where ${friendRequests.senderId} = ${target} and ${friendRequests.recipientId} = ${viewer})`,
+        isTracked: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followedId} = ${target})`,
+        isBlocked: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${target})`,
+        blocksCurrentUser: sql<boolean>`exists(select 1 from ${blocks} where ${blocks.blockerId} = ${target} and ${blocks.blockedId} = ${viewer})`,
+        isMuted: sql<boolean>`exists(select 1 from ${mutes} where ${mutes.muterId} = ${viewer} and ${mutes.mutedId} = ${target})`,
       })
       .from(sql`(select 1) as one`);
+  }
+  const relationshipOutside = relationshipQuery(db).prepare("social_relationship");
+
+  async function relationship(viewerId: number, targetId: number, on: Database = db): Promise<Relationship> {
+    const [row] = await (on === db ? relationshipOutside : relationshipQuery(on)).execute({ viewerId, targetId });
     if (!row) return noRelationship;
     return {
       areFriends: row.areFriends,
