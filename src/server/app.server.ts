@@ -27,6 +27,7 @@ import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/secur
 import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
 import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
+import { installAppPages } from "../app/pages.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
@@ -77,6 +78,7 @@ export async function createKingsideApp(
   options: { build?: ServerBuild; logStream?: DestinationStream; clock?: () => number } = {},
 ): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
+  installAppPages();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, { finishedGames: config.demoGames });

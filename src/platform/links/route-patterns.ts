@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from "../i18n/locales.ts";
-import { pageRoutes, type PageRouteDefinition, type PageRouteName } from "./route-table.ts";
+import { installedPageRoutes, type PageRouteDefinition, type PageRouteName, type RegisteredPageRoute } from "./route-table.ts";
 
 /**
  * The route table compiled once: matchers for incoming paths, patterns for the
@@ -73,7 +73,7 @@ function buildRegex(tokens: readonly PathToken[]): RegExp {
   return new RegExp(`^${source}${")?".repeat(openGroups)}$`);
 }
 
-function compile(definition: (typeof pageRoutes)[number]): CompiledPageRoute {
+function compile(definition: RegisteredPageRoute): CompiledPageRoute {
   const tokens = tokenize(definition);
   const params = tokens.filter((token) => token.kind === "param");
   return {
@@ -86,12 +86,25 @@ function compile(definition: (typeof pageRoutes)[number]): CompiledPageRoute {
   };
 }
 
-export const compiledPageRoutes: readonly CompiledPageRoute[] = pageRoutes.map(compile);
+let compiled: { readonly source: readonly RegisteredPageRoute[]; readonly routes: readonly CompiledPageRoute[]; readonly byName: ReadonlyMap<string, CompiledPageRoute> } | null = null;
 
-const routesByName: ReadonlyMap<string, CompiledPageRoute> = new Map(compiledPageRoutes.map((route) => [route.name, route]));
+/** The installed page list, compiled on first use. */
+function compiledTable(): NonNullable<typeof compiled> {
+  const source = installedPageRoutes();
+  if (compiled?.source !== source) {
+    const routes = source.map(compile);
+    compiled = { source, routes, byName: new Map(routes.map((route) => [route.name, route])) };
+  }
+  return compiled;
+}
+
+/** Every page route, compiled, in the table's order. */
+export function compiledPageRoutes(): readonly CompiledPageRoute[] {
+  return compiledTable().routes;
+}
 
 export function findPageRoute(name: string): CompiledPageRoute | undefined {
-  return routesByName.get(name);
+  return compiledTable().byName.get(name);
 }
 
 /** A requirement that admits "/" makes the value span segments (a splat for React Router). */
@@ -116,7 +129,7 @@ function decodeSegment(value: string): string | null {
 }
 
 function matchUnprefixed(pathname: string): Omit<PageMatch, "pathLocale"> | null {
-  for (const route of compiledPageRoutes) {
+  for (const route of compiledPageRoutes()) {
     const found = route.regex.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = { ...route.definition.defaults };

@@ -5,7 +5,7 @@ export const REDACTED = "[redacted]";
 
 /** The pages whose path carries a secret: the route table's entries that declare `secrets`. */
 export function secretPageRoutes(): readonly CompiledPageRoute[] {
-  return compiledPageRoutes.filter((route) => (route.definition.secrets ?? []).length > 0);
+  return compiledPageRoutes().filter((route) => (route.definition.secrets ?? []).length > 0);
 }
 
 /**
