@@ -1,10 +1,12 @@
 import { useIntl } from "../i18n/intl.tsx";
 import { useLinks } from "../links/use-links.ts";
+import { useShellNavigation } from "./shell-navigation.tsx";
 
 /** The localized 404 and 500 pages. */
 export function ErrorPage({ status }: { status: number }) {
   const intl = useIntl();
   const link = useLinks();
+  const { home } = useShellNavigation();
   const notFound = status === 404;
   const title = notFound
     ? intl.formatMessage({ id: "shell.error.not_found.title", defaultMessage: "Page not found" })
@@ -18,7 +20,7 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 id="error-title">{title}</h1>
       <title>{`${title} · Kingside`}</title>
       <p>{text}</p>
-      <a className="ks-button ks-button-primary" href={link("web_home")}>
+      <a className="ks-button ks-button-primary" href={link(home)}>
         {intl.formatMessage({ id: "shell.error.go_home", defaultMessage: "Go to the home page" })}
       </a>
     </section>

@@ -3,20 +3,21 @@ import { useLocation } from "react-router";
 import { isLocale, nativeLanguageName, supportedLocales } from "../i18n/locales.ts";
 import { pathInLocale } from "../i18n/request-locale.ts";
 import { useLinks, usePathLocale } from "../links/use-links.ts";
+import { useShellNavigation } from "./shell-navigation.tsx";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
 export function SiteFooter() {
   const intl = useIntl();
   const link = useLinks();
+  const navigation = useShellNavigation();
   const pathLocale = usePathLocale();
   const { pathname, search } = useLocation();
   return (
     <footer className="ks-footer">
       <nav aria-label={intl.formatMessage({ id: "shell.footer.label" })} className="ks-footer-links">
-        <a href={link("web_about")}>{intl.formatMessage({ id: "shell.footer.about" })}</a>
-        <a href={link("web_community_policies")}>{intl.formatMessage({ id: "shell.footer.policies" })}</a>
-        <a href={link("web_community_guidelines")}>{intl.formatMessage({ id: "shell.footer.guidelines" })}</a>
-        <a href={link("web_membership")}>{intl.formatMessage({ id: "shell.footer.membership" })}</a>
+        {navigation.footer.map((item) => (
+          <a key={item.route} href={link(item.route)}>{intl.formatMessage({ id: item.messageId })}</a>
+        ))}
       </nav>
       <details className="ks-language-menu" onKeyDown={closeDetailsOnEscape}>
         <summary>

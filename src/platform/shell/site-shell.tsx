@@ -9,6 +9,7 @@ import { useBrowserTelemetry } from "../http/use-browser-telemetry.ts";
 import type { RootData } from "./root-data.ts";
 import { SiteHeader } from "./site-header.tsx";
 import type { ShellSlots, SignedInSlotsLoader } from "./shell-slots.ts";
+import { ShellNavigationProvider } from "./shell-navigation.tsx";
 import { useSignedInSlots } from "./signed-in-slots.ts";
 
 /**
@@ -28,7 +29,9 @@ export function SiteShell({ children, slots }: { children: ReactNode; slots: She
     <AlertsProvider>
       <ManagedChallengeHttpClientProvider>
         <SocketProvider>
-          <Layers layers={slots.layers}>{viewer?.isLoggedIn && slots.signedIn ? <SignedInLayers load={slots.signedIn} frame={frame} /> : frame([])}</Layers>
+          <ShellNavigationProvider value={slots.navigation}>
+            <Layers layers={slots.layers}>{viewer?.isLoggedIn && slots.signedIn ? <SignedInLayers load={slots.signedIn} frame={frame} /> : frame([])}</Layers>
+          </ShellNavigationProvider>
         </SocketProvider>
         <AlertList />
       </ManagedChallengeHttpClientProvider>

@@ -1,0 +1,50 @@
+import { createContext, useContext } from "react";
+import type { LinkGenerator, ParameterlessPageRouteName, RequiredLinkParamNames } from "../links/links.ts";
+import type { PageRouteName } from "../links/route-table.ts";
+
+/** A link in the header's menu or the footer: a page without parameters and its label's message key. */
+export interface ShellNavItem {
+  readonly route: ParameterlessPageRouteName;
+  readonly messageId: string;
+  /** A symbol before the label (the header's menu). */
+  readonly icon?: string;
+}
+
+/** Pages whose one required parameter is a member's username. */
+export type MemberPageRouteName = {
+  [Name in PageRouteName]: [RequiredLinkParamNames<Name>] extends ["username"] ? (["username"] extends [RequiredLinkParamNames<Name>] ? Name : never) : never;
+}[PageRouteName];
+
+/**
+ * The pages the shell links to, named by the composition root (its shell
+ * slots): the platform's header, footer and error page name no feature's page.
+ */
+export interface ShellNavigation {
+  /** The brand's link. */
+  readonly root: ParameterlessPageRouteName;
+  /** Where the error pages send a visitor. */
+  readonly home: ParameterlessPageRouteName;
+  readonly primary: readonly ShellNavItem[];
+  readonly footer: readonly ShellNavItem[];
+  readonly signIn: ParameterlessPageRouteName;
+  readonly register: ParameterlessPageRouteName;
+  readonly settings: ParameterlessPageRouteName;
+  /** The signed-in member's own page. */
+  readonly memberPage: MemberPageRouteName;
+}
+
+const ShellNavigationContext = createContext<ShellNavigation | null>(null);
+
+export const ShellNavigationProvider = ShellNavigationContext.Provider;
+
+/** The shell's navigation; only inside the site shell, which provides it. */
+export function useShellNavigation(): ShellNavigation {
+  const navigation = useContext(ShellNavigationContext);
+  if (navigation === null) throw new Error("useShellNavigation needs the site shell around it");
+  return navigation;
+}
+
+/** The link to a member's page, by the page the navigation names for it. */
+export function memberPageLink(link: LinkGenerator, navigation: ShellNavigation, username: string): string {
+  return link(navigation.memberPage, { username });
+}
