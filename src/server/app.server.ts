@@ -25,7 +25,7 @@ import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
 import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
-import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
+import { appFeatures, appPageIdentity, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
 import { installAppPages } from "../app/pages.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
@@ -141,7 +141,8 @@ export async function createKingsideApp(
     roomKinds: features.roomKinds,
     events: features.realtimeEvents,
     commands: features.socketCommands,
-    ...appSocketHooks(features.services),
+    onConnection: features.onSocketConnection,
+    verifyUpgrade: features.verifyUpgrade,
   });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),
