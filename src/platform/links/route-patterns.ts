@@ -86,25 +86,16 @@ function compile(definition: RegisteredPageRoute): CompiledPageRoute {
   };
 }
 
-let compiled: { readonly source: readonly RegisteredPageRoute[]; readonly routes: readonly CompiledPageRoute[]; readonly byName: ReadonlyMap<string, CompiledPageRoute> } | null = null;
+let compiled: readonly CompiledPageRoute[] | undefined;
+let routesByName: ReadonlyMap<string, CompiledPageRoute> | undefined;
 
-/** The installed page list, compiled on first use. */
-function compiledTable(): NonNullable<typeof compiled> {
-  const source = installedPageRoutes();
-  if (compiled?.source !== source) {
-    const routes = source.map(compile);
-    compiled = { source, routes, byName: new Map(routes.map((route) => [route.name, route])) };
-  }
-  return compiled;
-}
-
-/** Every page route, compiled, in the table's order. */
+/** Every page route, compiled on first use (the list is installed once, before), in the table's order. */
 export function compiledPageRoutes(): readonly CompiledPageRoute[] {
-  return compiledTable().routes;
+  return (compiled ??= installedPageRoutes().map(compile));
 }
 
 export function findPageRoute(name: string): CompiledPageRoute | undefined {
-  return compiledTable().byName.get(name);
+  return (routesByName ??= new Map(compiledPageRoutes().map((route) => [route.name, route]))).get(name);
 }
 
 /** A requirement that admits "/" makes the value span segments (a splat for React Router). */

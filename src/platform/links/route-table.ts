@@ -58,20 +58,16 @@ let installed: readonly RegisteredPageRoute[] | null = null;
 /**
  * Installs the application's page list, once per process or page load (the
  * composition root does it before anything matches a path or spells a link).
- * Installing the same list again is harmless; another list is a programming error.
+ * Installing the same list again is harmless; another list is a programming
+ * error. (Unique names: src/app/pages.test.ts. Kept small: the browser loads this.)
  */
 export function installPageRoutes(routes: RegisteredPageRoutes): void {
-  if (installed !== null && installed !== routes) throw new Error("another page list is already installed");
-  const names = new Set<string>();
-  for (const route of routes) {
-    if (names.has(route.name)) throw new Error(`two pages are named "${route.name}"`);
-    names.add(route.name);
-  }
+  if (installed && installed !== routes) throw new Error("page list installed twice");
   installed = routes;
 }
 
-/** The installed page list; fails loudly when the composition root has not installed one. */
+/** The installed page list; fails loudly when the composition root (src/app/pages.ts) has not installed one. */
 export function installedPageRoutes(): readonly RegisteredPageRoute[] {
-  if (installed === null) throw new Error("no page list is installed: the composition root (src/app/pages.ts) installs it at start");
+  if (!installed) throw new Error("no page list installed");
   return installed;
 }

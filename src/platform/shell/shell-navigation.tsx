@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { LinkGenerator, ParameterlessPageRouteName, RequiredLinkParamNames } from "../links/links.ts";
+import type { ParameterlessPageRouteName, RequiredLinkParamNames } from "../links/links.ts";
 import type { PageRouteName } from "../links/route-table.ts";
 
 /** A link in the header's menu or the footer: a page without parameters and its label's message key. */
@@ -40,11 +40,6 @@ export const ShellNavigationProvider = ShellNavigationContext.Provider;
 /** The shell's navigation; only inside the site shell, which provides it. */
 export function useShellNavigation(): ShellNavigation {
   const navigation = useContext(ShellNavigationContext);
-  if (navigation === null) throw new Error("useShellNavigation needs the site shell around it");
+  if (!navigation) throw new Error("no shell navigation");
   return navigation;
-}
-
-/** The link to a member's page, by the page the navigation names for it. */
-export function memberPageLink(link: LinkGenerator, navigation: ShellNavigation, username: string): string {
-  return link(navigation.memberPage, { username });
 }

@@ -3,7 +3,7 @@ import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
 import { useLinks } from "../links/use-links.ts";
-import { memberPageLink, useShellNavigation } from "./shell-navigation.tsx";
+import { useShellNavigation } from "./shell-navigation.tsx";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
@@ -48,7 +48,7 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
             <div className="ks-nav-account">
               {user?.isLoggedIn ? (
                 <>
-                  <a className="ks-nav-link" href={memberPageLink(link, navigation, user.username)}>{user.username}</a>
+                  <a className="ks-nav-link" href={link(navigation.memberPage, { username: user.username })}>{user.username}</a>
                   {user.isMember && (
                     <a className="ks-nav-link" href={link(navigation.settings)} aria-label={intl.formatMessage({ id: "shell.nav.settings" })}>
                       <span aria-hidden="true">⚙</span>
