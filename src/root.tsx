@@ -136,7 +136,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <SiteShell slots={appShellSlots}>
-      <ErrorPage status={status} />
+      <ErrorPage status={status} home={appShellSlots.navigation.home} />
     </SiteShell>
   );
 }

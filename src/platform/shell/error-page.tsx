@@ -1,12 +1,11 @@
 import { useIntl } from "../i18n/intl.tsx";
 import { useLinks } from "../links/use-links.ts";
-import { useShellNavigation } from "./shell-navigation.tsx";
+import type { ShellNavigation } from "./shell-navigation.ts";
 
-/** The localized 404 and 500 pages. */
-export function ErrorPage({ status }: { status: number }) {
+/** The localized 404 and 500 pages; `home`: where they send the visitor (the shell slots' navigation names it). */
+export function ErrorPage({ status, home }: { status: number; home: ShellNavigation["home"] }) {
   const intl = useIntl();
   const link = useLinks();
-  const { home } = useShellNavigation();
   const notFound = status === 404;
   const title = notFound
     ? intl.formatMessage({ id: "shell.error.not_found.title", defaultMessage: "Page not found" })

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import type { ShellNavigation } from "./shell-navigation.tsx";
+import type { ShellNavigation } from "./shell-navigation.ts";
 
 /**
  * Feature UI the shell renders without knowing the features: the composition

@@ -3,13 +3,13 @@ import { useLocation } from "react-router";
 import { isLocale, nativeLanguageName, supportedLocales } from "../i18n/locales.ts";
 import { pathInLocale } from "../i18n/request-locale.ts";
 import { useLinks, usePathLocale } from "../links/use-links.ts";
-import { useShellNavigation } from "./shell-navigation.tsx";
+import type { ShellNavigation } from "./shell-navigation.ts";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
-export function SiteFooter() {
+/** The footer's links are the pages the shell slots' navigation names. */
+export function SiteFooter({ navigation }: { navigation: ShellNavigation }) {
   const intl = useIntl();
   const link = useLinks();
-  const navigation = useShellNavigation();
   const pathLocale = usePathLocale();
   const { pathname, search } = useLocation();
   return (

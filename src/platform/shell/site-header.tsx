@@ -3,15 +3,14 @@ import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
 import { useLinks } from "../links/use-links.ts";
-import { useShellNavigation } from "./shell-navigation.tsx";
+import type { ShellNavigation } from "./shell-navigation.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
 /** Main navigation, its pages named by the shell slots' navigation. Its root element has id "sb" (spec 001 §2.6). `items`: the features' header items (shell slots), shown before the account links; `tools`: beside the brand, at every width. */
-export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["headerItems"]; tools?: ShellSlots["headerTools"] }) {
+export function SiteHeader({ navigation, items = [], tools = [] }: { navigation: ShellNavigation; items?: ShellSlots["headerItems"]; tools?: ShellSlots["headerTools"] }) {
   const intl = useIntl();
   const link = useLinks();
-  const navigation = useShellNavigation();
   const root = useRouteLoaderData<RootData>("root");
   const user = root?.currentUser;
   const navLabel = intl.formatMessage({ id: "shell.nav.label" });

@@ -1,4 +1,3 @@
-import { createContext, useContext } from "react";
 import type { ParameterlessPageRouteName, RequiredLinkParamNames } from "../links/links.ts";
 import type { PageRouteName } from "../links/route-table.ts";
 
@@ -17,7 +16,8 @@ export type MemberPageRouteName = {
 
 /**
  * The pages the shell links to, named by the composition root (its shell
- * slots): the platform's header, footer and error page name no feature's page.
+ * slots), handed to the header, the footer and the error page as props: the
+ * platform names no feature's page.
  */
 export interface ShellNavigation {
   /** The brand's link. */
@@ -31,15 +31,4 @@ export interface ShellNavigation {
   readonly settings: ParameterlessPageRouteName;
   /** The signed-in member's own page. */
   readonly memberPage: MemberPageRouteName;
-}
-
-const ShellNavigationContext = createContext<ShellNavigation | null>(null);
-
-export const ShellNavigationProvider = ShellNavigationContext.Provider;
-
-/** The shell's navigation; only inside the site shell, which provides it. */
-export function useShellNavigation(): ShellNavigation {
-  const navigation = useContext(ShellNavigationContext);
-  if (!navigation) throw new Error("no shell navigation");
-  return navigation;
 }
