@@ -1,8 +1,12 @@
 import { generateLink, generatePageLink } from "../src/platform/links/links.ts";
 import { compiledPageRoutes } from "../src/platform/links/route-patterns.ts";
+import { installAppPages } from "../src/app/pages.server.ts";
+import type { PageRouteName } from "../src/platform/links/route-table.ts";
+
+installAppPages();
 
 /**
- * One sample URL for every page of the route table (src/platform/links/route-table.ts),
+ * One sample URL for every page of the route table (the features' pages, src/app/pages.ts),
  * for the sweeps that must cover every page (widths, accessibility). A page
  * added to the table is swept without touching the tests.
  */
@@ -34,13 +38,13 @@ const idsByRoute: Readonly<Record<string, string>> = {
 };
 
 export interface SamplePage {
-  readonly route: string;
+  readonly route: PageRouteName;
   readonly path: string;
 }
 
 /** Every page route with one URL each, in the table's order. */
 export function routeTableSamples(): SamplePage[] {
-  return compiledPageRoutes.map((route) => {
+  return compiledPageRoutes().map((route) => {
     const params: Record<string, string> = {};
     for (const token of route.tokens) {
       if (token.kind !== "param" || route.definition.defaults?.[token.value] !== undefined) continue;

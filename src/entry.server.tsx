@@ -2,6 +2,11 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { installAppPages } from "./app/pages.server.ts";
+
+// The server build holds its own copy of the platform's route table: its loaders (the placeholder page, the
+// home page's "coming" list) read the features' pages and modules from it, installed as the build loads.
+installAppPages();
 
 export const streamTimeout = 5_000;
 

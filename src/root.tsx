@@ -22,10 +22,14 @@ import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
 import { preloadSignedInSlots, preloadSignedInSlotsForDocument, signedInDocumentAttribute } from "./platform/shell/signed-in-slots.ts";
 import { appShellSlots } from "./app/shell-slots.tsx";
+import { installAppPageRoutes } from "./app/pages.ts";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
 import "./ui/ui.css";
 import "./platform/shell/shell.css";
+
+// The features' pages, for the link generator and the path matcher, before any page renders (server and browser).
+installAppPageRoutes();
 
 // In the browser: a signed-in page starts loading its signed-in chunk beside the route modules, before hydration needs it.
 preloadSignedInSlotsForDocument(appShellSlots.signedIn);
@@ -132,7 +136,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <SiteShell slots={appShellSlots}>
-      <ErrorPage status={status} />
+      <ErrorPage status={status} home={appShellSlots.navigation.home} />
     </SiteShell>
   );
 }

@@ -4,19 +4,16 @@
  * feature is one line here (and, for its shell UI, one in shell-slots.tsx).
  */
 import type { ServicesOf } from "../platform/composition/feature-definition.server.ts";
-import type { Services } from "../platform/http/load-context.ts";
-import type { RealtimeDeps } from "../platform/realtime/hub.server.ts";
 import { platformFeature } from "../platform/platform.feature.server.ts";
 import { accountsFeature, pageIdentityOf } from "../features/accounts/accounts.feature.server.ts";
 import { membersFeature } from "../features/members/members.feature.server.ts";
 import { notificationsFeature } from "../features/notifications/notifications.feature.server.ts";
 import { presenceFeature } from "../features/presence/presence.feature.server.ts";
-import { presenceSocketOptions } from "../features/presence/presence.server.ts";
 import { socialFeature } from "../features/social/social.feature.server.ts";
 import { playFeature } from "../features/play/play.feature.server.ts";
 import { clubRolesFeature, clubsFeature } from "../features/clubs/clubs.feature.server.ts";
 import { clubForumFeature } from "../features/clubs/forum/club-forum.feature.server.ts";
-import { clubChatConnectionListener, clubChatFeature } from "../features/clubs/chat/club-chat.feature.server.ts";
+import { clubChatFeature } from "../features/clubs/chat/club-chat.feature.server.ts";
 import { clubEventsFeature } from "../features/clubs/events/club-events.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
@@ -39,21 +36,3 @@ export type AppServices = ServicesOf<typeof appFeatures>;
 
 /** Who a socket is: the accounts feature reads it off the upgrade request's viewer. */
 export { identifySocket } from "../features/accounts/socket-identity.server.ts";
-
-/** What the socket hub takes from presence besides its room kind (the connection listener and the upgrade's Origin check), and club chat's socket-close cleanup. */
-export function appSocketHooks(services: Services): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
-  const presence = presenceSocketOptions(services.presence.service);
-  const clubChat = clubChatConnectionListener(services.clubChat);
-  return {
-    ...presence,
-    // Presence counts the socket; club chat takes it out of the rooms it entered when it closes.
-    onConnection: (identity) => {
-      const closedForPresence = presence.onConnection?.(identity);
-      const closedForClubChat = clubChat(identity);
-      return () => {
-        closedForPresence?.();
-        closedForClubChat?.();
-      };
-    },
-  };
-}

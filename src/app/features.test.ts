@@ -101,4 +101,35 @@ describe("composeFeatures", () => {
     await composed.close();
     expect(closed).toEqual(["b", "a"]);
   });
+
+  it("tells every feature of a socket that opens and closes, each in its definition, even when another's listener fails", async () => {
+    const heard: string[] = [];
+    const listening = (name: string) =>
+      defineFeature({
+        name,
+        tables: {},
+        messageCatalogs: [],
+        createServices: () => ({}),
+        socketConnected: () => (identity) => {
+          heard.push(`${name} opened ${identity.socketId}`);
+          return () => void heard.push(`${name} closed ${identity.socketId}`);
+        },
+      });
+    const failing = defineFeature({ name: "failing", tables: {}, messageCatalogs: [], createServices: () => ({}), socketConnected: () => () => { throw new Error("broken listener"); } });
+    const composed = await composeFeatures([listening("a"), failing, listening("b")], deps);
+    const closed = composed.onSocketConnection({ socketId: "socket-1", memberId: 7, username: "alice", level: 10, sessionId: "s", locale: "en", address: "127.0.0.1" });
+    expect(heard).toEqual(["a opened socket-1", "b opened socket-1"]);
+    closed?.();
+    expect(heard).toEqual(["a opened socket-1", "b opened socket-1", "b closed socket-1", "a closed socket-1"]);
+  });
+
+  it("lets a socket's upgrade through only when every feature's check passes", async () => {
+    const checking = (name: string, answer: boolean) => defineFeature({ name, tables: {}, messageCatalogs: [], createServices: () => ({}), verifyUpgrade: () => answer });
+    const passes = (await composeFeatures([checking("a", true), checking("b", true)], deps)).verifyUpgrade;
+    const refuses = (await composeFeatures([checking("a", true), checking("b", false)], deps)).verifyUpgrade;
+    const app = Fastify();
+    app.get("/ws", async (request) => ({ passes: passes(request), refuses: refuses(request) }));
+    expect((await app.inject({ url: "/ws" })).json()).toEqual({ passes: true, refuses: false });
+    await app.close();
+  });
 });

@@ -6,6 +6,27 @@ import { MemberSearchBox } from "../features/members/search/member-search-box.ts
 
 /** The features' UI in the shell: the composition root's counterpart of the feature list, for the browser. */
 export const appShellSlots: ShellSlots = {
+  navigation: {
+    root: "web_root",
+    home: "web_home",
+    primary: [
+      { route: "web_play_new", messageId: "shell.nav.play", icon: "♟" },
+      { route: "web_home", messageId: "shell.nav.home", icon: "⌂" },
+      { route: "web_clubs", messageId: "shell.nav.clubs", icon: "♜" },
+      { route: "web_leaderboard_live", messageId: "shell.nav.leaderboards", icon: "♛" },
+      { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
+    ],
+    footer: [
+      { route: "web_about", messageId: "shell.footer.about" },
+      { route: "web_community_policies", messageId: "shell.footer.policies" },
+      { route: "web_community_guidelines", messageId: "shell.footer.guidelines" },
+      { route: "web_membership", messageId: "shell.footer.membership" },
+    ],
+    signIn: "web_security_login",
+    register: "web_security_register",
+    settings: "web_user_settings",
+    memberPage: "web_member_profile",
+  },
   layers: [AccountModalLayer, SocialLayer, PlayLiveLayer],
   headerItems: [],
   headerTools: [MemberSearchBox],

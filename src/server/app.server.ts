@@ -27,8 +27,9 @@ import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
 import { createJobRunner, type JobRunner } from "../platform/jobs/job-runner.server.ts";
-import { appFeatures, appPageIdentity, appSocketHooks, identifySocket } from "../app/features.server.ts";
+import { appFeatures, appPageIdentity, identifySocket } from "../app/features.server.ts";
 import "../app/app-types.ts";
+import { installAppPages } from "../app/pages.server.ts";
 import type { Services } from "../platform/http/load-context.ts";
 import { seedDemoDataIfEmpty } from "./seed/demo-data.server.ts";
 import type { ServerConfig } from "./config.server.ts";
@@ -79,6 +80,7 @@ export async function createKingsideApp(
   options: { build?: ServerBuild; logStream?: DestinationStream; clock?: () => number } = {},
 ): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
+  installAppPages();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.seedDemoData) await seedDemoDataIfEmpty(database.db, { finishedGames: config.demoGames });
@@ -141,7 +143,8 @@ export async function createKingsideApp(
     roomKinds: features.roomKinds,
     events: features.realtimeEvents,
     commands: features.socketCommands,
-    ...appSocketHooks(features.services),
+    onConnection: features.onSocketConnection,
+    verifyUpgrade: features.verifyUpgrade,
   });
   await registerPages(app, {
     build: options.build ?? (await loadServerBuild()),

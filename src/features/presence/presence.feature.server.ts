@@ -3,6 +3,7 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { presenceRealtime } from "./presence.realtime.schema.ts";
 import { registerPresenceRoutes } from "./presence.routes.server.ts";
 import { createPresence, type Presence } from "./presence.server.ts";
+import { isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
 import * as presenceTables from "./presence.tables.server.ts";
 
 export interface PresenceServices {
@@ -19,6 +20,10 @@ export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeatur
   }),
   realtimeEvents: presenceRealtime.events,
   roomKinds: () => presenceRealtime.roomKinds,
+  // Counts each member's sockets: online while one is open.
+  socketConnected: ({ services }) => presenceConnectionListener(services.presence.service),
+  // Browsers send cookies with cross-site WebSocket handshakes: only this site's pages may open a socket.
+  verifyUpgrade: isSameOriginUpgrade,
   // Heartbeats on every instance, the sweep of dead instances on the leader.
   jobs: ({ services }): readonly PeriodicJobDefinition[] => services.presence.jobs,
   registerRoutes(app, { services }) {

@@ -4,13 +4,11 @@
  */
 import type { Database } from "../../platform/db/client.server.ts";
 import type { EventBus } from "../../platform/realtime/bus.server.ts";
-import type { RealtimeDeps } from "../../platform/realtime/hub.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { createPresenceService, defaultPresenceTimings, type PresenceLogger, type PresenceServiceDeps, type PresenceService, type PresenceTimings } from "./presence.service.server.ts";
 import { createMemoryPresenceStore } from "./presence.store.memory.server.ts";
 import { createRedisPresenceStore } from "./presence.store.redis.server.ts";
 import type { PresenceStore } from "./presence.store.server.ts";
-import { isSameOriginUpgrade, presenceConnectionListener } from "./socket-access.server.ts";
 
 export interface Presence {
   readonly service: PresenceService;
@@ -60,9 +58,4 @@ export async function createPresence(options: {
       await store.dispose();
     },
   };
-}
-
-/** Presence's connection listener and the same-origin check of upgrades. */
-export function presenceSocketOptions(presence: PresenceService): Pick<RealtimeDeps, "onConnection" | "verifyUpgrade"> {
-  return { onConnection: presenceConnectionListener(presence), verifyUpgrade: isSameOriginUpgrade };
 }

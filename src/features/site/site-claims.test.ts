@@ -3,7 +3,9 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { routeTableSamples } from "../../../e2e/sample-pages.ts";
 import { ownMessages } from "../../platform/i18n/messages.server.ts";
-import { placeholderPage, routeModules, unbuiltFeatures, upcomingFeatures, type RouteModule, type UpcomingFeature } from "../../platform/links/route-modules.server.ts";
+import { awaitedFeatures, placeholderPage, routeModuleOf } from "../../platform/links/route-modules.server.ts";
+import { installedPageRoutes } from "../../platform/links/route-table.ts";
+import { upcomingFeatures, type UpcomingFeature } from "./coming.pages.ts";
 import { demoLines } from "../../server/seed/demo-club-chat.server.ts";
 import { notes, openings, replies, topicTitles } from "../../server/seed/demo-club-forum.server.ts";
 import { demoStatusTexts } from "../../server/seed/demo-names.ts";
@@ -14,7 +16,7 @@ import { appForSuite } from "../../test/start-app.ts";
 /**
  * Issue 19 item 7 (docs/decisions/0043): the site claims only what it does.
  * What is not built comes from the route table's own marks (`coming` in
- * route-modules.server.ts), never from a list kept here: when a feature's
+ * coming.page-modules.server.ts, read through the installed table), never from a list kept here: when a feature's
  * routes get their own pages, these expectations change by themselves (its
  * name may then be claimed, and must leave every "coming" list).
  */
@@ -38,7 +40,7 @@ const englishNames: Readonly<Record<UpcomingFeature, RegExp>> = {
   verified_players: /\bverified players?\b/i,
 };
 
-const unbuilt = unbuiltFeatures();
+const unbuilt = upcomingFeatures.filter((feature) => awaitedFeatures().includes(feature));
 const built = upcomingFeatures.filter((feature) => !unbuilt.includes(feature));
 /** The unbuilt features a text names (as existing, wherever the caller took the "coming" parts out). */
 const unbuiltNamedIn = (text: string) => unbuilt.filter((feature) => englishNames[feature].test(text));
@@ -71,12 +73,15 @@ function mainOf(html: string): { claims: string; coming: string; comingItems: st
   };
 }
 
-const moduleByRoute: ReadonlyMap<string, RouteModule> = new Map(Object.entries(routeModules));
 
 describe("the route table's marks", () => {
   it("serve exactly the pages marked as coming with the placeholder", () => {
-    const wrong = Object.entries(routeModules).filter(([, module]) => (module.file === placeholderPage) !== (module.coming !== undefined));
+    const wrong = installedPageRoutes().filter(({ name }) => (routeModuleOf(name).file === placeholderPage) !== (routeModuleOf(name).coming !== undefined));
     expect(wrong).toEqual([]);
+  });
+
+  it("wait only for features of the upcoming list, named in its order", () => {
+    expect(awaitedFeatures()).toEqual(unbuilt);
   });
 
   it("give every upcoming feature a title that says it is coming, a text and a name", () => {
@@ -121,7 +126,7 @@ describe.each(databaseTargets())("what pages claim on $name", (target) => {
 
   it("says on every placeholder page which feature is coming, and blames nothing for the wait", async () => {
     const placeholders = routeTableSamples().flatMap((sample) => {
-      const coming = moduleByRoute.get(sample.route)?.coming;
+      const coming = routeModuleOf(sample.route).coming;
       return coming ? [{ ...sample, coming }] : [];
     });
     expect(placeholders.length).toBeGreaterThan(0);

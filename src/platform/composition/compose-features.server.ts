@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Services } from "../http/load-context.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { NotificationTypeDefinition } from "../notifications/notification-types.ts";
+import type { ConnectionListener } from "../realtime/hub.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 import type { FeatureContext, FeatureDefinition, PlatformDeps } from "./feature-definition.server.ts";
 
@@ -14,6 +15,10 @@ export interface ComposedFeatures {
   readonly socketCommands: readonly SocketCommandDefinition[];
   readonly jobs: readonly PeriodicJobDefinition[];
   readonly notificationTypes: readonly NotificationTypeDefinition[];
+  /** Every feature's connection listener, in list order; the closers they return run in reverse order. */
+  readonly onSocketConnection: ConnectionListener;
+  /** Every feature's upgrade check: an upgrade passes when all of them pass. */
+  readonly verifyUpgrade: (request: FastifyRequest) => boolean;
   /** Every feature's request hooks, in list order. */
   registerRequestHooks(app: FastifyInstance): Promise<void>;
   /** Every feature's routes, in list order. */
@@ -55,6 +60,8 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
   assertUnique("socket command", socketCommands.map((command) => command.name));
   assertUnique("job", jobs.map((job) => job.name));
   assertUnique("notification type", notificationTypes.map((type) => type.type));
+  const connectionListeners = list.flatMap((feature) => (feature.socketConnected ? [{ feature: feature.name, listener: feature.socketConnected(context) }] : []));
+  const upgradeChecks = list.flatMap((feature) => (feature.verifyUpgrade ? [feature.verifyUpgrade] : []));
 
   return {
     services,
@@ -64,6 +71,23 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
     socketCommands,
     jobs,
     notificationTypes,
+    onSocketConnection: (identity) => {
+      // One feature's failing listener neither keeps the others from the socket nor loses their closers.
+      const closers = connectionListeners.flatMap(({ feature, listener }) => {
+        try {
+          const closer = listener(identity);
+          return closer ? [closer] : [];
+        } catch (error) {
+          deps.log.error({ err: error, feature }, "realtime: a feature's connection listener failed");
+          return [];
+        }
+      });
+      if (closers.length === 0) return undefined;
+      return () => {
+        for (const closer of [...closers].reverse()) closer();
+      };
+    },
+    verifyUpgrade: (request) => upgradeChecks.every((check) => check(request)),
     async registerRequestHooks(app) {
       for (const feature of list) await feature.registerRequestHooks?.(app, context);
     },

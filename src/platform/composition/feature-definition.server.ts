@@ -13,6 +13,7 @@ import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { NotificationTypeDefinition } from "../notifications/notification-types.ts";
 import type { EventBus } from "../realtime/bus.server.ts";
 import type { OutboxRelay } from "../realtime/outbox.server.ts";
+import type { ConnectionListener } from "../realtime/hub.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
 import type { Mailer } from "../mail/mailer.ts";
@@ -82,6 +83,13 @@ export interface FeatureDefinition<Own extends object = object> {
   roomKinds?(context: FeatureContext): readonly RoomKindDefinition[];
   /** Socket commands the feature answers. */
   socketCommands?(context: FeatureContext): readonly SocketCommandDefinition[];
+  /**
+   * Told of each socket once it is open (presence counts it), and, through
+   * the function it returns, when that socket closes (club chat leaves its rooms).
+   */
+  socketConnected?(context: FeatureContext): ConnectionListener;
+  /** A check of each WebSocket upgrade request (presence's same-origin check): false refuses it with 403. */
+  readonly verifyUpgrade?: (request: FastifyRequest) => boolean;
   /**
    * The kinds of notification the feature leaves members (type id, payload
    * schema, how it renders). The browser renders them through the same

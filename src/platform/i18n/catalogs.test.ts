@@ -1,7 +1,7 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { pageRoutes } from "../links/route-table.ts";
-import { upcomingFeatures } from "../links/route-modules.server.ts";
+import { installedPageRoutes } from "../links/route-table.ts";
+import { awaitedFeatures } from "../links/route-modules.server.ts";
 import { translatedLocales } from "./locales.ts";
 import { messagesFor, ownMessages } from "./messages.server.ts";
 import { intlFor } from "./translate.ts";
@@ -28,9 +28,9 @@ describe("message catalogs", () => {
     }
   });
 
-  it("names every route, and every upcoming feature with what it will offer", () => {
-    for (const route of pageRoutes) expect(english[`route.${route.name}`], route.name).toBeTruthy();
-    for (const feature of upcomingFeatures) {
+  it("names every route, and every feature a page still waits for with what it will offer", () => {
+    for (const route of installedPageRoutes()) expect(english[`route.${route.name}`], route.name).toBeTruthy();
+    for (const feature of awaitedFeatures()) {
       for (const part of ["title", "text", "name"]) expect(english[`coming.${part}.${feature}`], `${part} of ${feature}`).toBeTruthy();
     }
   });

@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { appRoot } from "../app-root.server.ts";
 import { defaultLocale, isLocale, type Locale } from "./locales.ts";
 import { messageKeysUsedBy } from "./message-usage.server.ts";
-import { routeModules } from "../links/route-modules.server.ts";
+import { routeModuleOf } from "../links/route-modules.server.ts";
 import { matchPagePath } from "../links/route-patterns.ts";
 import { serializeWireMessages, type SerializedWireMessages, type WireMessages } from "./wire-messages.ts";
 import { wireMessage } from "./parse-messages.ts";
@@ -88,7 +88,7 @@ const serializedPageCatalogs = new WeakMap<WireMessages, SerializedWireMessages>
 /** The messages of the page at a path (its module's, by the route table), as the root loader sends them: serialized once per catalog. */
 export function serializedPageMessagesFor(locale: Locale, pathname: string, signedIn = true): SerializedWireMessages {
   const route = matchPagePath(pathname)?.route;
-  const catalog = pageMessagesFor(locale, route ? routeModules[route.name].file : null, signedIn);
+  const catalog = pageMessagesFor(locale, route ? routeModuleOf(route.name).file : null, signedIn);
   const cached = serializedPageCatalogs.get(catalog);
   if (cached) return cached;
   const serialized = serializeWireMessages(catalog);

@@ -1,6 +1,6 @@
 import { defaultLocale, type Locale } from "../i18n/locales.ts";
 import { findPageRoute, type CompiledPageRoute } from "./route-patterns.ts";
-import type { PageRouteName, pageRoutes } from "./route-table.ts";
+import type { PageRouteName, RegisteredPageRoute } from "./route-table.ts";
 
 /**
  * The one link generator, for the server and the browser: a route name and its
@@ -17,7 +17,7 @@ export type LinkParams = Readonly<Record<string, LinkParamValue>>;
 /** The names of a path's `{param}` placeholders: "/leagues/{league}/{division}" gives "league" | "division". */
 type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
-type PageRouteNamed<Name extends PageRouteName> = Extract<(typeof pageRoutes)[number], { readonly name: Name }>;
+type PageRouteNamed<Name extends PageRouteName> = Extract<RegisteredPageRoute, { readonly name: Name }>;
 
 /** Parameters a route may leave out: those listed in `optional` and those with a default. */
 type OmittableParamNames<Route> =

@@ -1,5 +1,5 @@
 import { compiledPageRoutes, spansSegments, type CompiledPageRoute } from "./route-patterns.ts";
-import { routeModules } from "./route-modules.server.ts";
+import { routeModuleOf } from "./route-modules.server.ts";
 
 export interface ReactRouterRoute {
   readonly id: string;
@@ -36,9 +36,9 @@ const twinId = (id: string) => `${id}.${LOCALE_PARAM}`;
 function routeOfEachEntry(): ReadonlyMap<string, ReactRouterRoute> {
   const routeByPath = new Map<string, ReactRouterRoute>();
   const routeByName = new Map<string, ReactRouterRoute>();
-  for (const compiled of compiledPageRoutes) {
+  for (const compiled of compiledPageRoutes()) {
     const path = reactRouterPath(compiled);
-    const file = routeModules[compiled.name].file;
+    const file = routeModuleOf(compiled.name).file;
     let route = routeByPath.get(path);
     if (route === undefined) {
       route = { id: compiled.name, path, file };

@@ -1,5 +1,5 @@
 import { isLocale, type Locale } from "../i18n/locales.ts";
-import { pageRoutes, type PageRouteDefinition, type PageRouteName } from "./route-table.ts";
+import { installedPageRoutes, type PageRouteDefinition, type PageRouteName, type RegisteredPageRoute } from "./route-table.ts";
 
 /**
  * The route table compiled once: matchers for incoming paths, patterns for the
@@ -73,7 +73,7 @@ function buildRegex(tokens: readonly PathToken[]): RegExp {
   return new RegExp(`^${source}${")?".repeat(openGroups)}$`);
 }
 
-function compile(definition: (typeof pageRoutes)[number]): CompiledPageRoute {
+function compile(definition: RegisteredPageRoute): CompiledPageRoute {
   const tokens = tokenize(definition);
   const params = tokens.filter((token) => token.kind === "param");
   return {
@@ -86,12 +86,16 @@ function compile(definition: (typeof pageRoutes)[number]): CompiledPageRoute {
   };
 }
 
-export const compiledPageRoutes: readonly CompiledPageRoute[] = pageRoutes.map(compile);
+let compiled: readonly CompiledPageRoute[] | undefined;
+let routesByName: ReadonlyMap<string, CompiledPageRoute> | undefined;
 
-const routesByName: ReadonlyMap<string, CompiledPageRoute> = new Map(compiledPageRoutes.map((route) => [route.name, route]));
+/** Every page route, compiled on first use (the list is installed once, before), in the table's order. */
+export function compiledPageRoutes(): readonly CompiledPageRoute[] {
+  return (compiled ??= installedPageRoutes().map(compile));
+}
 
 export function findPageRoute(name: string): CompiledPageRoute | undefined {
-  return routesByName.get(name);
+  return (routesByName ??= new Map(compiledPageRoutes().map((route) => [route.name, route]))).get(name);
 }
 
 /** A requirement that admits "/" makes the value span segments (a splat for React Router). */
@@ -116,7 +120,7 @@ function decodeSegment(value: string): string | null {
 }
 
 function matchUnprefixed(pathname: string): Omit<PageMatch, "pathLocale"> | null {
-  for (const route of compiledPageRoutes) {
+  for (const route of compiledPageRoutes()) {
     const found = route.regex.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = { ...route.definition.defaults };

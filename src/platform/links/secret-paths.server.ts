@@ -5,7 +5,7 @@ export const REDACTED = "[redacted]";
 
 /** The pages whose path carries a secret: the route table's entries that declare `secrets`. */
 export function secretPageRoutes(): readonly CompiledPageRoute[] {
-  return compiledPageRoutes.filter((route) => (route.definition.secrets ?? []).length > 0);
+  return compiledPageRoutes().filter((route) => (route.definition.secrets ?? []).length > 0);
 }
 
 /**
@@ -28,7 +28,12 @@ function redactionPattern(route: CompiledPageRoute): RegExp {
   return new RegExp(`^(.*?${prefix})/.+$`, "is");
 }
 
-const patterns: readonly RegExp[] = secretPageRoutes().map(redactionPattern);
+let patterns: readonly RegExp[] | undefined;
+
+/** The secret pages' patterns, built on first use (the page list is installed at start, after this module loads). */
+function redactionPatterns(): readonly RegExp[] {
+  return (patterns ??= secretPageRoutes().map(redactionPattern));
+}
 
 function decodedPath(path: string): string {
   try {
@@ -47,7 +52,7 @@ function decodedPath(path: string): string {
  */
 export function redactSecretPath(path: string): string {
   const decoded = decodedPath(path);
-  for (const pattern of patterns) {
+  for (const pattern of redactionPatterns()) {
     const kept = pattern.exec(decoded)?.[1];
     if (kept !== undefined) return `${kept}/${REDACTED}`;
   }

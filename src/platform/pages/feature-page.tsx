@@ -1,18 +1,18 @@
 import { useIntl } from "../i18n/intl.tsx";
 import type { Route } from "./+types/feature-page";
 import { requirePage } from "./page-loader.server.ts";
-import { routeModules } from "../links/route-modules.server.ts";
+import { routeModuleOf } from "../links/route-modules.server.ts";
 import { PageHeader } from "./page-header.tsx";
 
 /**
  * The placeholder for routes whose feature a later issue builds (marked
- * `coming` in route-modules.server.ts): the route's heading and what is coming
+ * `coming` in a feature's page modules, route-modules.server.ts): the route's heading and what is coming
  * there, named. It never blames missing games, clubs or members for an empty
  * page (docs/decisions/0043), and shows no invented data.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const page = requirePage(request);
-  const { coming } = routeModules[page.route.name];
+  const { coming } = routeModuleOf(page.route.name);
   if (!coming) throw new Error(`${page.route.name} is served by the placeholder but not marked as coming`);
   return { routeName: page.route.name, coming };
 }

@@ -1,8 +1,9 @@
 import { useIntl } from "../i18n/intl.tsx";
 import { useLinks } from "../links/use-links.ts";
+import type { ShellNavigation } from "./shell-navigation.ts";
 
-/** The localized 404 and 500 pages. */
-export function ErrorPage({ status }: { status: number }) {
+/** The localized 404 and 500 pages; `home`: where they send the visitor (the shell slots' navigation names it). */
+export function ErrorPage({ status, home }: { status: number; home: ShellNavigation["home"] }) {
   const intl = useIntl();
   const link = useLinks();
   const notFound = status === 404;
@@ -18,7 +19,7 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 id="error-title">{title}</h1>
       <title>{`${title} · Kingside`}</title>
       <p>{text}</p>
-      <a className="ks-button ks-button-primary" href={link("web_home")}>
+      <a className="ks-button ks-button-primary" href={link(home)}>
         {intl.formatMessage({ id: "shell.error.go_home", defaultMessage: "Go to the home page" })}
       </a>
     </section>

@@ -1,10 +1,13 @@
 import type { ComponentType, ReactNode } from "react";
+import type { ShellNavigation } from "./shell-navigation.ts";
 
 /**
  * Feature UI the shell renders without knowing the features: the composition
  * root (src/app/shell-slots.tsx) fills the slots from the feature list.
  */
 export interface ShellSlots {
+  /** The pages the header, the footer and the error pages link to. */
+  readonly navigation: ShellNavigation;
   /**
    * Layers around the page frame, outermost first, inside the shell's alerts,
    * HTTP client and socket (the social feature's live friend events and user card).
@@ -37,5 +40,3 @@ export interface SignedInSlots {
 
 /** Loads the signed-in slots' module, a chunk of its own, on demand. */
 export type SignedInSlotsLoader = () => Promise<SignedInSlots>;
-
-export const emptyShellSlots: ShellSlots = { layers: [], headerItems: [], headerTools: [] };

@@ -3,9 +3,11 @@ import { useLocation } from "react-router";
 import { isLocale, nativeLanguageName, supportedLocales } from "../i18n/locales.ts";
 import { pathInLocale } from "../i18n/request-locale.ts";
 import { useLinks, usePathLocale } from "../links/use-links.ts";
+import type { ShellNavigation } from "./shell-navigation.ts";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
-export function SiteFooter() {
+/** The footer's links are the pages the shell slots' navigation names. */
+export function SiteFooter({ navigation }: { navigation: ShellNavigation }) {
   const intl = useIntl();
   const link = useLinks();
   const pathLocale = usePathLocale();
@@ -13,10 +15,9 @@ export function SiteFooter() {
   return (
     <footer className="ks-footer">
       <nav aria-label={intl.formatMessage({ id: "shell.footer.label" })} className="ks-footer-links">
-        <a href={link("web_about")}>{intl.formatMessage({ id: "shell.footer.about" })}</a>
-        <a href={link("web_community_policies")}>{intl.formatMessage({ id: "shell.footer.policies" })}</a>
-        <a href={link("web_community_guidelines")}>{intl.formatMessage({ id: "shell.footer.guidelines" })}</a>
-        <a href={link("web_membership")}>{intl.formatMessage({ id: "shell.footer.membership" })}</a>
+        {navigation.footer.map((item) => (
+          <a key={item.route} href={link(item.route)}>{intl.formatMessage({ id: item.messageId })}</a>
+        ))}
       </nav>
       <details className="ks-language-menu" onKeyDown={closeDetailsOnEscape}>
         <summary>

@@ -2,28 +2,13 @@ import { useIntl } from "../i18n/intl.tsx";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
 import type { ShellSlots } from "./shell-slots.ts";
-import type { ParameterlessPageRouteName } from "../links/links.ts";
 import { useLinks } from "../links/use-links.ts";
+import type { ShellNavigation } from "./shell-navigation.ts";
 import { FormSecurityFields } from "../security/form-security-fields.tsx";
 import { closeDetailsOnEscape } from "../../ui/details-menu.ts";
 
-interface NavItem {
-  readonly route: ParameterlessPageRouteName;
-  readonly messageId: string;
-  readonly icon: string;
-}
-
-/** Main navigation. Its root element has id "sb" (spec 001 §2.6). */
-const primaryItems: readonly NavItem[] = [
-  { route: "web_play_new", messageId: "shell.nav.play", icon: "♟" },
-  { route: "web_home", messageId: "shell.nav.home", icon: "⌂" },
-  { route: "web_clubs", messageId: "shell.nav.clubs", icon: "♜" },
-  { route: "web_leaderboard_live", messageId: "shell.nav.leaderboards", icon: "♛" },
-  { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
-];
-
-/** `items`: the features' header items (shell slots), shown before the account links; `tools`: beside the brand, at every width. */
-export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["headerItems"]; tools?: ShellSlots["headerTools"] }) {
+/** Main navigation, its pages named by the shell slots' navigation. Its root element has id "sb" (spec 001 §2.6). `items`: the features' header items (shell slots), shown before the account links; `tools`: beside the brand, at every width. */
+export function SiteHeader({ navigation, items = [], tools = [] }: { navigation: ShellNavigation; items?: ShellSlots["headerItems"]; tools?: ShellSlots["headerTools"] }) {
   const intl = useIntl();
   const link = useLinks();
   const root = useRouteLoaderData<RootData>("root");
@@ -32,7 +17,7 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
   return (
     <header className="ks-header">
       <nav id="sb" className="ks-nav" aria-label={navLabel}>
-        <a className="ks-brand" href={link("web_root")}>
+        <a className="ks-brand" href={link(navigation.root)}>
           <span className="ks-brand-mark" aria-hidden="true">♞</span>
           <span className="ks-brand-name">Kingside</span>
         </a>
@@ -50,7 +35,7 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
           </summary>
           <div className="ks-nav-panel">
             <ul className="ks-nav-links" role="list">
-              {primaryItems.map((item) => (
+              {navigation.primary.map((item) => (
                 <li key={item.route}>
                   <NavLink to={link(item.route)} className="ks-nav-link" prefetch="intent">
                     <span className="ks-nav-icon" aria-hidden="true">{item.icon}</span>
@@ -62,9 +47,9 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
             <div className="ks-nav-account">
               {user?.isLoggedIn ? (
                 <>
-                  <a className="ks-nav-link" href={link("web_member_profile", { username: user.username })}>{user.username}</a>
+                  <a className="ks-nav-link" href={link(navigation.memberPage, { username: user.username })}>{user.username}</a>
                   {user.isMember && (
-                    <a className="ks-nav-link" href={link("web_user_settings")} aria-label={intl.formatMessage({ id: "shell.nav.settings" })}>
+                    <a className="ks-nav-link" href={link(navigation.settings)} aria-label={intl.formatMessage({ id: "shell.nav.settings" })}>
                       <span aria-hidden="true">⚙</span>
                     </a>
                   )}
@@ -76,8 +61,8 @@ export function SiteHeader({ items = [], tools = [] }: { items?: ShellSlots["hea
               ) : (
                 <>
                   {/* data-account-modal: the accounts feature's login/register modal opens instead, when the page has it (spec 000 §2). */}
-                  <a className="ks-nav-link" href={link("web_security_login")} data-account-modal="login">{intl.formatMessage({ id: "shell.nav.login" })}</a>
-                  <a className="ks-button ks-button-primary" href={link("web_security_register")} data-account-modal="register">{intl.formatMessage({ id: "shell.nav.register" })}</a>
+                  <a className="ks-nav-link" href={link(navigation.signIn)} data-account-modal="login">{intl.formatMessage({ id: "shell.nav.login" })}</a>
+                  <a className="ks-button ks-button-primary" href={link(navigation.register)} data-account-modal="register">{intl.formatMessage({ id: "shell.nav.register" })}</a>
                 </>
               )}
             </div>

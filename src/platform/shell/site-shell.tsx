@@ -20,7 +20,7 @@ export function SiteShell({ children, slots }: { children: ReactNode; slots: She
   const viewer = useRouteLoaderData<RootData>("root")?.currentUser;
   useBrowserTelemetry({ id: viewer?.id ?? null, username: viewer?.username ?? "" });
   const frame = (signedInItems: ShellSlots["headerItems"]) => (
-    <ShellFrame headerItems={[...slots.headerItems, ...signedInItems]} headerTools={slots.headerTools}>
+    <ShellFrame navigation={slots.navigation} headerItems={[...slots.headerItems, ...signedInItems]} headerTools={slots.headerTools}>
       {children}
     </ShellFrame>
   );
@@ -47,18 +47,18 @@ function SignedInLayers({ load, frame }: { load: SignedInSlotsLoader; frame: (it
   return <Layers layers={slots.layers}>{frame(slots.headerItems)}</Layers>;
 }
 
-function ShellFrame({ children, headerItems, headerTools }: { children: ReactNode; headerItems: ShellSlots["headerItems"]; headerTools: ShellSlots["headerTools"] }) {
+function ShellFrame({ children, navigation, headerItems, headerTools }: { children: ReactNode; navigation: ShellSlots["navigation"]; headerItems: ShellSlots["headerItems"]; headerTools: ShellSlots["headerTools"] }) {
   const intl = useIntl();
   return (
     <div className="ks-shell">
       <a className="ks-skip-link" href="#main">
         {intl.formatMessage({ id: "shell.skip_to_content", defaultMessage: "Skip to content" })}
       </a>
-      <SiteHeader items={headerItems} tools={headerTools} />
+      <SiteHeader navigation={navigation} items={headerItems} tools={headerTools} />
       <main id="main" className="ks-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter navigation={navigation} />
     </div>
   );
 }

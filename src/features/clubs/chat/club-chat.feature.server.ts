@@ -52,6 +52,8 @@ export const clubChatFeature: FeatureDefinition<ClubChatServices> = defineFeatur
   realtimeEvents: clubChatRealtimeEvents,
   roomKinds: ({ services }) => [clubChatRoomKind(services.clubChat)],
   socketCommands: ({ services }) => clubChatSocketCommands(services.clubChat),
+  // A member's socket leaves the chat rooms it entered when it closes.
+  socketConnected: ({ services }) => clubChatConnectionListener(services.clubChat),
   jobs: ({ services }) => [
     {
       name: "clubs.chat.presence-sweep",

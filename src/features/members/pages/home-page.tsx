@@ -3,7 +3,7 @@ import type { Route } from "./+types/home-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
-import { unbuiltFeatures } from "../../../platform/links/route-modules.server.ts";
+import { awaitedFeatures } from "../../../platform/links/route-modules.server.ts";
 import { MemberName } from "../components/member-name.tsx";
 import type { MemberSummary } from "../members.schema.ts";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { members } = context.services;
   const [counts, { newest, titled }] = await Promise.all([members.siteCounts(), members.homeLists(NEWEST_MEMBERS, TITLED_PLAYERS)]);
   // What is not built yet, from the route table's marks: the list shortens by itself as features arrive.
-  return { counts, newest, titled, coming: unbuiltFeatures() };
+  return { counts, newest, titled, coming: awaitedFeatures() };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

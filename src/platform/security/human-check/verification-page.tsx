@@ -3,7 +3,7 @@ import { useIntl } from "../../i18n/intl.tsx";
 import { PageHeader } from "../../pages/page-header.tsx";
 import { requirePage } from "../../pages/page-loader.server.ts";
 import { createHttpClient } from "../../http/http-client.ts";
-import { generateLink, safeRedirectPath } from "../../links/links.ts";
+import { safeRedirectPath } from "../../links/links.ts";
 import { matchPagePath } from "../../links/route-patterns.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
 import { HumanCheckBox, type HumanCheckBoxPhase } from "./human-check-box.tsx";
@@ -28,12 +28,15 @@ function returnPathFrom(candidate: string | null): string | null {
  * `referer`, else the home page) marked as passed (?human_check=passed), so
  * that a form there says so; from the verify subdomain, back on the main host.
  */
+/** Where a check with nowhere to return to ends: the site's root path, whatever page a feature serves there. */
+const SITE_ROOT = "/";
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
   const query = new URL(request.url).searchParams;
   return {
     routeName: page.route.name,
-    returnPath: returnPathFrom(query.get("redirect")) ?? returnPathFrom(query.get("referer")) ?? generateLink("web_root"),
+    returnPath: returnPathFrom(query.get("redirect")) ?? returnPathFrom(query.get("referer")) ?? SITE_ROOT,
     mainHost: mainHostOf(request.headers.get("host"), context.siteHost),
   };
 }

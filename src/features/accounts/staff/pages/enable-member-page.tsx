@@ -77,7 +77,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const intl = useIntl();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 403) return <ErrorPage status={status} />;
+  if (status !== 403) return <ErrorPage status={status} home="web_home" />;
   return (
     <section className="ks-page ks-error-page" aria-labelledby="error-title">
       <p className="ks-error-status" aria-hidden="true">403</p>

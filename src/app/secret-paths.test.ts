@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { loggableTarget } from "../http/request-hygiene.server.ts";
-import { compiledPageRoutes } from "./route-patterns.ts";
-import { redactSecretPath, secretPageRoutes } from "./secret-paths.server.ts";
+import { loggableTarget } from "../platform/http/request-hygiene.server.ts";
+import { compiledPageRoutes } from "../platform/links/route-patterns.ts";
+import { redactSecretPath, secretPageRoutes } from "../platform/links/secret-paths.server.ts";
 
 const TOKEN = "Zq3_kT9-abcdefghijklmnopqrstuvwxyz012345678";
 
 describe("secret path parameters", () => {
   it("are declared on every route whose parameter is named like one", () => {
-    const undeclared = compiledPageRoutes.flatMap((route) =>
+    const undeclared = compiledPageRoutes().flatMap((route) =>
       route.paramNames.filter((name) => /token|secret|key|code|password|invit/i.test(name) && !(route.definition.secrets ?? []).includes(name)).map((name) => `${route.name}.${name}`),
     );
     expect(undeclared).toEqual([]);

@@ -1,9 +1,9 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { reactRouterIdsByTableName, toReactRouterRoutes } from "./react-router-routes.ts";
-import { matchPagePath } from "./route-patterns.ts";
-import { routeModules } from "./route-modules.server.ts";
-import { pageRoutes } from "./route-table.ts";
+import { reactRouterIdsByTableName, toReactRouterRoutes } from "../platform/links/react-router-routes.ts";
+import { matchPagePath } from "../platform/links/route-patterns.ts";
+import { routeModuleOf } from "../platform/links/route-modules.server.ts";
+import { appPageRoutes } from "./pages.ts";
 
 /** [path, the route it names (null: the 404 page), params expected (subset)] */
 const cases: [string, string | null, Record<string, string>?][] = [
@@ -111,7 +111,7 @@ describe("the route table", () => {
   });
 
   it("has unique names", () => {
-    const names = pageRoutes.map((route) => route.name);
+    const names = appPageRoutes.map((route) => route.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -133,7 +133,7 @@ describe("the route table", () => {
       "/clubs/matches/daily/{status}", "/leaderboard/daily/{type}", "/leaderboard/clubs/matches",
       "/leaderboard/clubs/live-matches", "/leaderboard/clubs/votechess",
     ];
-    const tablePaths = new Set<string>(pageRoutes.map((route) => route.path));
+    const tablePaths = new Set<string>(appPageRoutes.map((route) => route.path));
     expect(specPaths.filter((path) => !tablePaths.has(path))).toEqual([]);
   });
 });
@@ -154,7 +154,7 @@ describe("the React Router config generated from the table", () => {
     const tableMatch = matchPagePath(path);
     const leaf = matchRoutes(routeObjects, path)?.at(-1);
     expect(leaf).toBeDefined();
-    expect(fileById.get(leaf?.route.id ?? "")).toBe(tableMatch ? routeModules[tableMatch.route.name].file : undefined);
+    expect(fileById.get(leaf?.route.id ?? "")).toBe(tableMatch ? routeModuleOf(tableMatch.route.name).file : undefined);
   });
 
   // The server hands a document request to React Router over only its page's route, that route's locale

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureLinkErrors, generateLink, generatePageLink, LinkGenerationError, safeRedirectPath } from "./links.ts";
-import type { PageRouteName } from "./route-table.ts";
+import { configureLinkErrors, generateLink, generatePageLink, LinkGenerationError, safeRedirectPath } from "../platform/links/links.ts";
+import type { PageRouteName } from "../platform/links/route-table.ts";
 
 describe("generateLink", () => {
   afterEach(() => configureLinkErrors("throw"));

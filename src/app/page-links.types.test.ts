@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateLink, type LinkGenerator, type ParameterlessPageRouteName, type RequiredLinkParamNames } from "./links.ts";
-import { pageRoutes, type PageRouteName } from "./route-table.ts";
+import { generateLink, type LinkGenerator, type ParameterlessPageRouteName, type RequiredLinkParamNames } from "../platform/links/links.ts";
+import type { PageRouteName } from "../platform/links/route-table.ts";
+import { appPageRoutes } from "./pages.ts";
 
 /**
  * Route names and required path parameters are checked by the type checker
@@ -47,6 +48,6 @@ describe("typed route names and parameters", () => {
     const parameterless: ParameterlessPageRouteName[] = ["web_home", "web_clubs", "web_games_archive"];
     // @ts-expect-error -- the member page has a parameter
     const withParameter: ParameterlessPageRouteName = "web_member_profile";
-    expect([...parameterless, withParameter].every((name) => pageRoutes.some((route) => route.name === name))).toBe(true);
+    expect([...parameterless, withParameter].every((name) => appPageRoutes.some((route) => route.name === name))).toBe(true);
   });
 });

@@ -1,0 +1,43 @@
+import { comingPage, type RouteModule } from "../../platform/links/route-modules.server.ts";
+import type { comingPages, UpcomingFeature } from "./coming.pages.ts";
+
+const waitsFor = (feature: UpcomingFeature): RouteModule => comingPage(feature);
+
+/** Each unbuilt page and the feature it waits for: the marks the placeholder, the home page and the site's claims read (decision 0043). */
+export const comingPageModules: Readonly<Record<(typeof comingPages)[number]["name"], RouteModule>> = {
+  web_play_match: waitsFor("team_matches"),
+  web_play_club_challenges: waitsFor("team_matches"),
+  web_daily_team_seek: waitsFor("team_matches"),
+  web_clubs_matches_daily: waitsFor("team_matches"),
+  web_club_leaderboard_live_matches: waitsFor("team_matches"),
+  web_club_leaderboard: waitsFor("team_matches"),
+  web_club_matches_live: waitsFor("team_matches"),
+  web_club_match: waitsFor("team_matches"),
+  web_club_matches_view: waitsFor("team_matches"),
+  web_votechess_game: waitsFor("vote_chess"),
+  web_votechess_seek: waitsFor("vote_chess"),
+  web_tournament_live_arena: waitsFor("tournaments"),
+  web_tournament_live: waitsFor("tournaments"),
+  web_tournament: waitsFor("tournaments"),
+  web_play_arena: waitsFor("tournaments"),
+  web_play_tournament: waitsFor("tournaments"),
+  web_play_create_tournament: waitsFor("tournaments"),
+  web_league_division: waitsFor("tournaments"),
+  web_leaderboard_daily: waitsFor("leaderboards"),
+  web_leaderboard_live: waitsFor("leaderboards"),
+  web_leaderboard_clubs_matches: waitsFor("leaderboards"),
+  web_leaderboard_clubs_live_matches: waitsFor("leaderboards"),
+  web_leaderboard_clubs_votechess: waitsFor("leaderboards"),
+  web_stats_bughouse: waitsFor("stats"),
+  web_stats_live: waitsFor("stats"),
+  web_stats_daily: waitsFor("stats"),
+  web_stats_tactics: waitsFor("stats"),
+  web_stats_tournaments: waitsFor("stats"),
+  web_stats: waitsFor("stats"),
+  web_puzzle_battle: waitsFor("puzzles"),
+  web_blog_post: waitsFor("articles"),
+  web_article_view: waitsFor("articles"),
+  web_announcement_post: waitsFor("articles"),
+  web_players: waitsFor("player_pages"),
+  web_verified: waitsFor("verified_players"),
+};
