@@ -17,6 +17,7 @@ import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures, appPageIdentity } from "./features.server.ts";
 import { appNotificationTypes } from "./notification-types.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
+import { createDomainEventDispatcher } from "../platform/domain-events/domain-event-dispatcher.server.ts";
 
 const srcRoot = fileURLToPath(new URL("..", import.meta.url));
 const sourceFiles = readdirSync(srcRoot, { recursive: true, encoding: "utf8" }).map((path) => path.split("\\").join("/"));
@@ -59,7 +60,7 @@ describe("composeFeatures", () => {
     database = await openDatabase({ dataDir: "memory://" });
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), domainEvents: createDomainEventDispatcher({ db: database.db, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now };
   });
   afterAll(async () => {
     await database.close();
