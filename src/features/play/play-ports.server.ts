@@ -5,6 +5,7 @@
  * transaction of the change they announce.
  */
 import type { Database } from "../../platform/db/client.server.ts";
+import type { DomainEventType } from "../../platform/domain-events/domain-events.server.ts";
 import type { GameMoveEvent, GameStateEvent, SeekView } from "./play.schema.ts";
 
 export interface PlayMember {
@@ -50,6 +51,8 @@ export type PlayEvent = MemberPlayEvent | LobbyPlayEvent | GamePlayEvent;
 /** Play's events leave through the outbox: written in the change's transaction, relayed once it commits. */
 export interface PlayEventSink {
   enqueue(tx: Database, event: PlayEvent): Promise<void>;
+  /** A domain event for other features (play.domain-events.server.ts), in the transaction; handed to its subscribers after the commit. */
+  publishDomain<Payload>(tx: Database, eventType: DomainEventType<Payload>, payload: NoInfer<Payload>): Promise<void>;
   /** Called after a transaction that enqueued events committed (that transaction's handle), so they leave at once. */
   committed(tx?: Database): void;
   /**
@@ -61,21 +64,18 @@ export interface PlayEventSink {
 }
 
 /**
- * Told after the commit when members' games started or ended, so that what
- * others see of them (presence's "playing" and its Watch link) follows. The
- * composition root connects it to presence; play does not know presence.
- */
-export interface PlayActivityListener {
-  playersChanged(memberIds: readonly number[]): void;
-}
-
-/**
  * Who is online now, on any instance (presence, through the composition
- * root): a live seek lasts only while its member is there, which a socket's
- * close cannot tell when the instance holding it died.
+ * root's port): a live seek lasts only while its member is there, which a
+ * socket's close cannot tell when the instance holding it died.
  */
 export interface PlayPresence {
   onlineAmong(memberIds: readonly number[]): Promise<ReadonlySet<number>>;
+}
+
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    playerPresence: PlayPresence;
+  }
 }
 
 /** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */

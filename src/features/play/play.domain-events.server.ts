@@ -30,12 +30,12 @@ const gameFacts = {
 
 export const gameStartedDomainEvent = defineDomainEvent("play.game-started", z.object(gameFacts));
 
-/** Aborted games included (reason "aborted", result null): a tournament must know its pairing did not happen. */
+/** Aborted games included (reason "aborted", result "*"): a tournament must know its pairing did not happen. */
 export const gameEndedDomainEvent = defineDomainEvent(
   "play.game-ended",
   z.object({
     ...gameFacts,
-    result: z.enum(["1-0", "0-1", "1/2-1/2"]).nullable(),
+    result: z.enum(["1-0", "0-1", "1/2-1/2", "*"]),
     reason: z.string().min(1).max(24),
   }),
 );

@@ -83,7 +83,7 @@ export interface FeatureDefinition<Own extends object = object> {
   /** The ports the feature provides to others, built from the composed services. */
   provides?(context: FeatureContext): Partial<Ports>;
   /** The domain events the feature publishes (publishDomainEvent); only these may be subscribed to. */
-  readonly domainEvents?: readonly DomainEventType<never>[];
+  readonly domainEvents?: readonly Pick<DomainEventType<unknown>, "type">[];
   /** The feature's handlers of other features' domain events, each run once per event across all instances. */
   subscriptions?(context: FeatureContext): readonly DomainEventSubscription[];
   /**
