@@ -17,6 +17,9 @@ import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures, appPageIdentity } from "./features.server.ts";
 import { appNotificationTypes } from "./notification-types.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
+import { createDomainEventDispatcher } from "../platform/domain-events/domain-event-dispatcher.server.ts";
+import { subscribeTo } from "../platform/domain-events/domain-events.server.ts";
+import { gameEndedDomainEvent } from "../features/play/play.domain-events.server.ts";
 
 const srcRoot = fileURLToPath(new URL("..", import.meta.url));
 const sourceFiles = readdirSync(srcRoot, { recursive: true, encoding: "utf8" }).map((path) => path.split("\\").join("/"));
@@ -57,9 +60,11 @@ describe("composeFeatures", () => {
   let deps: PlatformDeps;
   beforeAll(async () => {
     database = await openDatabase({ dataDir: "memory://" });
+    // The application's own list is composed too: its features read shared secrets at start.
+    await database.migrate();
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), domainEvents: createDomainEventDispatcher({ db: database.db, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now };
   });
   afterAll(async () => {
     await database.close();
@@ -92,6 +97,21 @@ describe("composeFeatures", () => {
     const second = defineFeature({ name: "second", tables: {}, messageCatalogs: [], createServices: () => ({ clash: 2 }) });
     await expect(composeFeatures([first, second], deps)).rejects.toThrow('features "first" and "second" both define the service "clash"');
     await expect(composeFeatures([first, first], deps)).rejects.toThrow('two of the features define the feature "first"');
+  });
+
+  it("fails the start when a port a feature needs has no provider, naming the feature and the port", async () => {
+    const needy = defineFeature({ name: "needy", tables: {}, messageCatalogs: [], needs: ["memberClubs"], createServices: () => ({}) });
+    await expect(composeFeatures([needy], deps)).rejects.toThrow('the needy feature needs the port "memberClubs", which no feature in the list provides');
+    // The application's own list without the bridge that provides the card's clubs.
+    await expect(composeFeatures(appFeatures.filter((feature) => feature.name !== "social-clubs"), deps)).rejects.toThrow('the social feature needs the port "memberClubs"');
+    const provider = defineFeature({ name: "provider", tables: {}, messageCatalogs: [], createServices: () => ({}), provides: () => ({ memberClubs: { clubsOf: async () => [] } }) });
+    const composed = await composeFeatures([needy, provider], deps);
+    expect(await composed.context.ports.get("memberClubs").clubsOf(1, 5)).toEqual([]);
+  });
+
+  it("fails the start when a feature subscribes to a domain event nobody publishes", async () => {
+    const listener = defineFeature({ name: "listener", tables: {}, messageCatalogs: [], createServices: () => ({}), subscriptions: () => [subscribeTo(gameEndedDomainEvent, "count", async () => undefined)] });
+    await expect(composeFeatures([listener], deps)).rejects.toThrow('the listener feature subscribes to the domain event "play.game-ended", which no feature in the list publishes');
   });
 
   it("closes the features in reverse order", async () => {

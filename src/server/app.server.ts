@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { appRoot } from "../platform/app-root.server.ts";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { composeFeatures } from "../platform/composition/compose-features.server.ts";
+import type { FeatureDefinition } from "../platform/composition/feature-definition.server.ts";
 import { messagesFor, serializedPageMessagesFor } from "../platform/i18n/messages.server.ts";
 import { registerCompression } from "../platform/http/compression.server.ts";
 import { registerJsonErrors } from "../platform/http/json-errors.server.ts";
@@ -23,6 +24,7 @@ import { registerUploads } from "../platform/storage/uploads.server.ts";
 import { createEventBus, type EventBus } from "../platform/realtime/bus.server.ts";
 import { registerRealtime } from "../platform/realtime/hub.server.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
+import { createDomainEventDispatcher } from "../platform/domain-events/domain-event-dispatcher.server.ts";
 import { configureLinkErrors } from "../platform/links/links.ts";
 import { sharedSecret } from "../platform/security/server-secrets.server.ts";
 import { humanCheckCounterPruneJob, registerHumanCheck } from "../platform/security/human-check/human-check.server.ts";
@@ -76,8 +78,8 @@ export async function loadServerBuild(): Promise<ServerBuild> {
  */
 export async function createKingsideApp(
   config: ServerConfig,
-  /** `clock`: the application's clock (tests move it forward); Date.now by default. */
-  options: { build?: ServerBuild; logStream?: DestinationStream; clock?: () => number } = {},
+  /** `clock`: the application's clock (tests move it forward); Date.now by default. `extraFeatures`: appended to the list (a test's subscriber). */
+  options: { build?: ServerBuild; logStream?: DestinationStream; clock?: () => number; extraFeatures?: readonly FeatureDefinition[] } = {},
 ): Promise<KingsideApp> {
   configureLinkErrors("report", (error) => console.error(`Couldn't find missing route: ${error.message}`));
   installAppPages();
@@ -115,10 +117,12 @@ export async function createKingsideApp(
   const outbox = createOutboxRelay({ db: database.db, bus, log: app.log });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom }, app.log);
   const storage = createLocalDiskStorage(config.uploadsDir);
-  const features = await composeFeatures(appFeatures, {
+  const domainEvents = createDomainEventDispatcher({ db: database.db, log: app.log });
+  const features = await composeFeatures([...appFeatures, ...(options.extraFeatures ?? [])], {
     db: database.db,
     bus,
     outbox,
+    domainEvents,
     mailer,
     storage,
     identityOf: appPageIdentity,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { ServerConfig } from "../server/config.server.ts";
 import { databaseTargets, requireServiceInCi } from "./databases.ts";
-import { startApp, type RunningApp } from "./start-app.ts";
+import { startApp, type AppOptions, type RunningApp } from "./start-app.ts";
 
 export interface TwoInstances {
   /** False when PostgreSQL or Redis is missing on this machine: skip the suite (in CI that already failed). */
@@ -18,7 +18,7 @@ export interface TwoInstances {
  * inside tests; gate the suite with `describe.skipIf(!instances.available)`
  * (the instances start only when both services are there).
  */
-export function twoInstancesForSuite(instanceIds: readonly [string, string], overrides: Partial<ServerConfig> = { seedDemoData: true }): TwoInstances {
+export function twoInstancesForSuite(instanceIds: readonly [string, string], overrides: Partial<ServerConfig> = { seedDemoData: true }, appOptions: AppOptions = {}): TwoInstances {
   const redisUrl = requireServiceInCi("REDIS_URL");
   const postgres = databaseTargets().find((target) => target.name === "postgres");
   let apps: [RunningApp, RunningApp] | undefined;
@@ -33,8 +33,8 @@ export function twoInstancesForSuite(instanceIds: readonly [string, string], ove
     drop = database.drop;
     const [firstId, secondId] = instanceIds;
     apps = await Promise.all([
-      startApp({ ...overrides, databaseUrl: database.databaseUrl, redisUrl, instanceId: firstId }),
-      startApp({ ...overrides, databaseUrl: database.databaseUrl, redisUrl, instanceId: secondId }),
+      startApp({ ...overrides, databaseUrl: database.databaseUrl, redisUrl, instanceId: firstId }, appOptions),
+      startApp({ ...overrides, databaseUrl: database.databaseUrl, redisUrl, instanceId: secondId }, appOptions),
     ]);
   });
   afterAll(async () => {

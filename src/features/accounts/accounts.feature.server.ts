@@ -1,4 +1,5 @@
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
+import { accountDomainEvents } from "./accounts.domain-events.server.ts";
 import type { FastifyRequest } from "fastify";
 import { defineFeature, serviceFrom, type FeatureContext, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PageRequestIdentity } from "../../platform/http/load-context.ts";
@@ -34,7 +35,7 @@ import { createCredentialsService } from "./settings/credentials.service.server.
 import { createProfileService } from "./profile/profile.service.server.ts";
 import { registerProfileRoutes } from "./profile/profile.routes.server.ts";
 
-function createAccountsServices({ db, outbox, mailer, storage, log, cookies }: PlatformDeps, clubRoles: ClubRoleSource) {
+function createAccountsServices({ db, outbox, mailer, storage, log, cookies, domainEvents }: PlatformDeps, clubRoles: ClubRoleSource) {
   // Every way a session ends closes its sockets, on every instance.
   const sessionsEnded = createSessionsEndedNotice(outbox);
   // Club roles come with the session in its one query; the clubs feature, listed before accounts, owns them.
@@ -50,11 +51,11 @@ function createAccountsServices({ db, outbox, mailer, storage, log, cookies }: P
     accountMail,
     // The member hears by mail when wrong passwords start slowing sign-ins to their account.
     signIn: createSignInService(db, { notice: (user, siteOrigin) => accountMail.send("sign_in_attempts", user, siteOrigin) }),
-    registration: createRegistrationService(db),
+    registration: createRegistrationService(db, undefined, domainEvents),
     twoFactor: createTwoFactorService(db),
     /** Seals recovery codes on their way to the next page. */
     recoveryCodesKey: recoveryCodesKey(db),
-    accountSettings: createAccountSettingsService(db, undefined, sessionsEnded),
+    accountSettings: createAccountSettingsService(db, undefined, sessionsEnded, domainEvents),
     /** "Forgot password?": single-use links by email. */
     passwordReset: createPasswordResetService(db, { tokens: accountTokens, sessions, mail: accountMail }),
     /** The member's password and email address (/settings). */
@@ -63,7 +64,7 @@ function createAccountsServices({ db, outbox, mailer, storage, log, cookies }: P
     profile: createProfileService(db, storage),
     preferences: createPreferencesService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
-    staff: createStaffService(db, sessions),
+    staff: createStaffService(db, sessions, undefined, domainEvents),
     /** How other features read members (batched by ids), instead of joining the members table. */
     memberDirectory: createMemberDirectory(db),
   };
@@ -82,6 +83,7 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
   tables: accountsTables,
   messageCatalogs: ["features/accounts/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/password-reset/messages", "features/accounts/preferences/messages", "features/accounts/profile/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
   createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
+  domainEvents: accountDomainEvents,
 
   registerRequestHooks(app, { db, services, flags, csrfSecret, cookies }) {
     registerViewer(app, { db, sessions: services.sessions, features: flags, csrfSecret, cookies });

@@ -1,4 +1,5 @@
 import { defineFeature, serviceFrom, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
+import { clubDomainEvents } from "./clubs.domain-events.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
@@ -29,7 +30,7 @@ export const clubRolesFeature: FeatureDefinition<ClubRolesServices> = defineFeat
   createServices: createClubRolesServices,
 });
 
-function createClubsServices({ db, outbox, storage }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
+function createClubsServices({ db, outbox, storage, domainEvents }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
   const clubAccess = createClubAccess(db);
   return {
     /** Which club a url names and where a member stands in it: what the forum, chat and events features read. */
@@ -42,6 +43,7 @@ function createClubsServices({ db, outbox, storage }: PlatformDeps, directory: M
       notifications,
       outbox,
       storage,
+      domainEvents,
     }),
   };
 }
@@ -55,6 +57,7 @@ export const clubsFeature: FeatureDefinition<ClubsServices> = defineFeature<Club
   messageCatalogs: ["features/clubs/messages"],
   createServices: (deps, earlier) => createClubsServices(deps, serviceFrom(earlier, "memberDirectory", "clubs"), serviceFrom(earlier, "contactGuard", "clubs"), serviceFrom(earlier, "notifications", "clubs").recorder),
   notificationTypes: clubNotificationTypes,
+  domainEvents: clubDomainEvents,
   async registerRoutes(app, { services, csrfSecret }) {
     await registerClubsRoutes(app, { clubs: services.clubs, access: services.clubAccess, csrfSecret });
     await registerPublicClubApi(app, services.clubs);

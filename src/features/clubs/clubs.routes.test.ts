@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { levels } from "../accounts/levels.ts";
+import { queryRows } from "../../platform/db/client.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import type { HttpSession } from "../../test/http-session.ts";
 import { browsersForSuite } from "../../test/signed-in.ts";
@@ -114,6 +115,13 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     expect(await codeOf(await (await as("alice")).post(`/callback/club/leave/${club.id}`))).toBe("owner_cannot_leave");
     expect((await anonymous().post(`/callback/club/join/${club.url}`)).status).toBe(401);
     expect((await carla.post(`/callback/club/join/no-such-club-here`)).status).toBe(404);
+    // Other features hear of it through domain events, one per change; the refusals wrote none.
+    const membershipEvents = await queryRows(db(), sql`select type, payload from domain_events where (payload->>'clubId')::bigint = ${club.id} order by id`);
+    const carlaId = await idOf("carla");
+    expect(membershipEvents).toEqual([
+      { type: "clubs.member-joined", payload: { clubId: club.id, memberId: carlaId } },
+      { type: "clubs.member-left", payload: { clubId: club.id, memberId: carlaId } },
+    ]);
   });
 
   it("kills the old invitation link when the owner makes a new one; the digits-only variant works; a wrong secret is a clear error", async () => {

@@ -1,4 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { publishDomainEvent, type DomainEventNotifier } from "../../platform/domain-events/domain-events.server.ts";
+import { memberJoinedClubDomainEvent, memberLeftClubDomainEvent } from "./clubs.domain-events.server.ts";
 import { and, asc, count, desc, eq, gte, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../platform/http/errors.ts";
@@ -109,6 +111,8 @@ export interface ClubsDeps {
   readonly contacts: ContactGuard;
   readonly notifications: NotificationRecorder;
   readonly outbox: OutboxNotifier;
+  /** Kicked after each transaction: membership changes publish domain events. */
+  readonly domainEvents: DomainEventNotifier;
   /** Where uploaded club avatars and backgrounds live (the site's one file storage). */
   readonly storage: FileStorage;
 }
@@ -119,7 +123,14 @@ export interface ClubsDeps {
  * changes anything; membership and the member count change in one transaction.
  */
 export function createClubsService(db: Database, deps: ClubsDeps) {
-  const { access, directory, contacts, notifications, outbox, storage } = deps;
+  const { access, directory, contacts, notifications, outbox, storage, domainEvents } = deps;
+
+  /** A transaction whose domain events (membership changes) are handed on once it committed. */
+  async function transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    const value = await db.transaction(work);
+    domainEvents.kick();
+    return value;
+  }
 
   /** The first part of a club image's storage key: the slug, which never changes (cut to fit the key's length). */
   const imagePrefix = (url: string): string => url.slice(0, 40);
@@ -144,6 +155,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     await tx.delete(clubJoinRequests).where(and(eq(clubJoinRequests.clubId, clubId), eq(clubJoinRequests.userId, memberId)));
     await tx.delete(clubInvitations).where(and(eq(clubInvitations.clubId, clubId), eq(clubInvitations.userId, memberId)));
     if (inserted.length === 0) return false;
+    await publishDomainEvent(tx, memberJoinedClubDomainEvent, { clubId, memberId });
     await tx.update(clubs).set({ memberCount: sql`${clubs.memberCount} + 1`, lastActivityAt: new Date() }).where(eq(clubs.id, clubId));
     return true;
   }
@@ -152,13 +164,14 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     const removed = await tx.delete(clubMembers).where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, memberId))).returning({ userId: clubMembers.userId });
     await tx.delete(clubRoles).where(and(eq(clubRoles.clubId, clubId), eq(clubRoles.userId, memberId)));
     if (removed.length === 0) return false;
+    await publishDomainEvent(tx, memberLeftClubDomainEvent, { clubId, memberId });
     await tx.update(clubs).set({ memberCount: sql`greatest(${clubs.memberCount} - 1, 0)` }).where(eq(clubs.id, clubId));
     return true;
   }
 
   /** Runs `body` in a transaction with the club locked and the actor's standing read, after the policy allowed `action`. */
   async function guarded<T>(actor: ClubActor, clubId: number, action: ClubAction, body: (tx: Database, club: DetailRow, standing: ClubStanding) => Promise<Result<T, ClubFailure>>): Promise<Result<T, ClubFailure>> {
-    return db.transaction(async (tx) => {
+    return transaction(async (tx) => {
       const club = await lockClub(tx, clubId);
       if (!club) return fail("not_found");
       const standing = await standingIn(tx, clubId, actor.id);
@@ -246,7 +259,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     async create(actor: ClubActor, input: NewClub, uploads: ClubUploads = {}): Promise<Result<ClubRef, ClubFailure>> {
       const images = await storeClubImages(storage, imagePrefix(input.url), uploads);
       if (!images.ok) return images;
-      const result = await db.transaction(async (tx): Promise<Result<ClubRef, ClubFailure>> => {
+      const result = await transaction(async (tx): Promise<Result<ClubRef, ClubFailure>> => {
         const [taken] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.url, input.url)).limit(1);
         if (taken) return fail("url_taken");
         const [row] = await tx
@@ -256,6 +269,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
           .returning(detailColumns);
         if (!row) return fail("url_taken");
         await tx.insert(clubMembers).values({ clubId: row.id, userId: actor.id });
+        await publishDomainEvent(tx, memberJoinedClubDomainEvent, { clubId: row.id, memberId: actor.id });
         await tx.insert(clubRoles).values({ clubId: row.id, userId: actor.id, role: "owner" });
         return ok(toClubRef(row));
       });
@@ -306,7 +320,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
 
     /** Joins an open club, or any club the member was invited into. */
     async join(actor: ClubActor, clubId: number): Promise<Result<ClubRef, ClubFailure>> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const club = await lockClub(tx, clubId);
         if (!club) return fail("not_found");
         const standing = await standingIn(tx, clubId, actor.id);
@@ -322,7 +336,7 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
 
     /** Joins through the invitation link: the secret must be the club's current one. */
     async joinWithSecret(actor: ClubActor, clubId: number, secret: string): Promise<Result<ClubRef, ClubFailure>> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const club = await lockClub(tx, clubId);
         if (!club) return fail("not_found");
         const [row] = await tx.select({ secret: clubs.invitationSecret }).from(clubs).where(eq(clubs.id, clubId)).limit(1);
@@ -474,12 +488,13 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
       const owners = await access.roleHolders(clubId, "owner");
       const removable = closed.filter((id) => !owners.includes(id));
       if (removable.length === 0) return ok({ removed: 0 });
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         await lockClub(tx, clubId);
         let removed = 0;
         for (let index = 0; index < removable.length; index += 1000) {
           const batch = removable.slice(index, index + 1000);
           const rows = await tx.delete(clubMembers).where(and(eq(clubMembers.clubId, clubId), inArray(clubMembers.userId, batch))).returning({ userId: clubMembers.userId });
+          for (const row of rows) await publishDomainEvent(tx, memberLeftClubDomainEvent, { clubId, memberId: row.userId });
           await tx.delete(clubRoles).where(and(eq(clubRoles.clubId, clubId), inArray(clubRoles.userId, batch)));
           removed += rows.length;
         }

@@ -3,7 +3,7 @@
  * counts the opponent's absence from that game, not from the whole site
  * (decision 0044). The game room's join hook reports each socket that joins
  * or leaves a game's room; a player's socket declares the set of its own live
- * games to the attendance port (presence, through the composition root), so
+ * games to the attendance port (presence, through the composition root's declared port), so
  * that any instance can tell whether a player is connected to a game and
  * since when they left it. Spectators declare nothing.
  */
@@ -14,6 +14,12 @@ export interface GameAttendancePort {
   declare(memberId: number, socketId: string, gameIds: readonly number[]): Promise<void>;
   /** How long the member has been away from the game (null: connected to it); `unrecordedSince` when no departure is on record. */
   awayFromGameMs(memberId: number, gameId: number, unrecordedSince: number): Promise<number | null>;
+}
+
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    gameAttendance: GameAttendancePort;
+  }
 }
 
 interface SocketGames {

@@ -14,6 +14,7 @@ import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayM
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
+import { gameEndedDomainEvent, gameStartedDomainEvent, ratingsChangedDomainEvent } from "./play.domain-events.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
 
 export type MoveFailure = "not_found" | "not_a_player" | "game_over" | "not_your_turn" | "stale" | "move.invalid" | "move.illegal";
@@ -199,8 +200,9 @@ export function createGamesService(deps: GamesDeps) {
    * transaction when it is rated and was not aborted.
    */
   async function endColumns(tx: Database, row: GameRow, outcome: GameOutcome, at: number) {
-    // Every end passes here: the players' lists of games in progress and their presence change.
+    // Every end passes here: the players' lists of games in progress change, and the features that react to games hear of it.
     for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
+    await events.publishDomain(tx, gameEndedDomainEvent, { ...gameFactsOf(row), result: outcome.result, reason: outcome.reason });
     const base = {
       status: outcome.reason === "aborted" ? "aborted" : "ended",
       result: outcome.result,
@@ -210,7 +212,16 @@ export function createGamesService(deps: GamesDeps) {
       endedAt: new Date(at),
     } as const;
     if (!row.rated || outcome.reason === "aborted") return base;
-    const rated = await ratings.rateFinishedGame(tx, { id: row.id, whiteId: row.whiteId, blackId: row.blackId, type: ratingTypeOfTerms(termsFromRow({ ...row, color: "random" })), winner: outcome.winner });
+    const ratingType = ratingTypeOfTerms(termsFromRow({ ...row, color: "random" }));
+    const rated = await ratings.rateFinishedGame(tx, { id: row.id, whiteId: row.whiteId, blackId: row.blackId, type: ratingType, winner: outcome.winner });
+    await events.publishDomain(tx, ratingsChangedDomainEvent, {
+      gameId: row.id,
+      ratingType,
+      changes: [
+        { memberId: row.whiteId, before: rated.white.before, after: rated.white.before + rated.white.diff },
+        { memberId: row.blackId, before: rated.black.before, after: rated.black.before + rated.black.diff },
+      ],
+    });
     return { ...base, whiteRating: rated.white.before, blackRating: rated.black.before, whiteRatingDiff: rated.white.diff, blackRatingDiff: rated.black.diff };
   }
 
@@ -227,6 +238,11 @@ export function createGamesService(deps: GamesDeps) {
         ending: endingOf(row),
       },
     });
+  }
+
+  /** What play's domain events say of a game, started or ended. */
+  function gameFactsOf(row: GameRow) {
+    return { gameId: row.id, whiteId: row.whiteId, blackId: row.blackId, ratingType: row.ratingType, rated: row.rated, speed: row.speed, tags: row.tags };
   }
 
   /** Creates a game row; colours from the terms (random: a fair coin). */
@@ -258,6 +274,7 @@ export function createGamesService(deps: GamesDeps) {
       .returning();
     if (!row) throw new Error("game insert returned nothing");
     for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
+    await events.publishDomain(tx, gameStartedDomainEvent, gameFactsOf(row));
     return row;
   }
 

@@ -6,7 +6,8 @@ import { memberRoom } from "../../platform/realtime/member-room.ts";
 import { enqueueEvent, type OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import { noNotificationRecorder, type NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import type { Database } from "../../platform/db/client.server.ts";
-import type { PlayActivityListener, PlayEvent, PlayEventSink } from "./play-ports.server.ts";
+import { noDomainEventNotifier, publishDomainEvent, type DomainEventNotifier } from "../../platform/domain-events/domain-events.server.ts";
+import type { PlayEvent, PlayEventSink } from "./play-ports.server.ts";
 import * as events from "./play.events.ts";
 import * as notices from "./notifications/play-notifications.schema.ts";
 
@@ -40,19 +41,18 @@ async function recordNotice(notifications: NotificationRecorder, tx: Database, e
 
 /**
  * Play's events into the outbox, with their notifications in the same
- * transaction. `activity` hears, after each commit, whose games started or
- * ended in that transaction (collected per transaction handle, so a
- * transaction still open elsewhere is never announced early).
+ * transaction, and its domain events into the log; the dispatcher is kicked
+ * only after a transaction that wrote one (noted per transaction handle), so
+ * a plain move costs nothing more.
  */
-export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder, activity?: () => PlayActivityListener | null): PlayEventSink {
-  const playersChanged = new WeakMap<Database, Set<number>>();
-  function note(tx: Database, memberId: number): void {
-    const members = playersChanged.get(tx) ?? new Set<number>();
-    members.add(memberId);
-    playersChanged.set(tx, members);
-  }
+export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRecorder = noNotificationRecorder, domainEvents: DomainEventNotifier = noDomainEventNotifier): PlayEventSink {
+  const wroteDomainEvents = new WeakSet<Database>();
   return {
     admitNotice: (tx, senderId, recipientId) => notifications.admitIn(tx, senderId, recipientId),
+    async publishDomain(tx, eventType, payload) {
+      await publishDomainEvent(tx, eventType, payload);
+      wroteDomainEvents.add(tx);
+    },
     async enqueue(tx, event) {
       await recordNotice(notifications, tx, event);
       switch (event.type) {
@@ -78,10 +78,8 @@ export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRe
           // The notification above is all: the member's own page already knows.
           return;
         case "game.started":
-          note(tx, event.memberId);
           return enqueueEvent(tx, memberRoom(event.memberId), events.gameStartedEvent, event.payload);
         case "game.ended":
-          note(tx, event.memberId);
           return enqueueEvent(tx, memberRoom(event.memberId), events.gameEndedEvent, event.payload);
         case "game.your_move":
           return enqueueEvent(tx, memberRoom(event.memberId), events.yourMoveEvent, event.payload);
@@ -100,10 +98,9 @@ export function playOutbox(outbox: OutboxNotifier, notifications: NotificationRe
     },
     committed(tx) {
       outbox.kick();
-      const members = tx ? playersChanged.get(tx) : undefined;
-      if (!tx || !members) return;
-      playersChanged.delete(tx);
-      activity?.()?.playersChanged([...members]);
+      if (!tx || !wroteDomainEvents.has(tx)) return;
+      wroteDomainEvents.delete(tx);
+      domainEvents.kick();
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { Database } from "../../platform/db/client.server.ts";
 import type { NotificationLimitRefusal, NotificationPermit } from "../../platform/notifications/notification-recorder.ts";
 import type { Result } from "../../shared/result.ts";
+import type { DomainEventType } from "../../platform/domain-events/domain-events.server.ts";
 import type { GameMoveEvent, GameStateEvent, SeekView } from "./play.schema.ts";
 
 export interface PlayMember {
@@ -59,6 +60,8 @@ export interface PlayEventSink {
    */
   admitNotice(tx: Database, senderId: number, recipientId: number): Promise<Result<NotificationPermit, NotificationLimitRefusal>>;
   enqueue(tx: Database, event: PlayEvent): Promise<void>;
+  /** A domain event for other features (play.domain-events.server.ts), in the transaction; handed to its subscribers after the commit. */
+  publishDomain<Payload>(tx: Database, eventType: DomainEventType<Payload>, payload: NoInfer<Payload>): Promise<void>;
   /** Called after a transaction that enqueued events committed (that transaction's handle), so they leave at once. */
   committed(tx?: Database): void;
   /**
@@ -70,21 +73,18 @@ export interface PlayEventSink {
 }
 
 /**
- * Told after the commit when members' games started or ended, so that what
- * others see of them (presence's "playing" and its Watch link) follows. The
- * composition root connects it to presence; play does not know presence.
- */
-export interface PlayActivityListener {
-  playersChanged(memberIds: readonly number[]): void;
-}
-
-/**
  * Who is online now, on any instance (presence, through the composition
- * root): a live seek lasts only while its member is there, which a socket's
- * close cannot tell when the instance holding it died.
+ * root's port): a live seek lasts only while its member is there, which a
+ * socket's close cannot tell when the instance holding it died.
  */
 export interface PlayPresence {
   onlineAmong(memberIds: readonly number[]): Promise<ReadonlySet<number>>;
+}
+
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    playerPresence: PlayPresence;
+  }
 }
 
 /** Runs `work` in a transaction and, once it committed, tells the sink, so the events it enqueued leave at once. */

@@ -67,6 +67,8 @@ describe.skipIf(!instances.available)("live seeks of members whose instance died
     deadInstance = await createPresence({
       db: second.kingside.database.db,
       directory: second.kingside.services.memberDirectory,
+      // This stand-in instance only holds a connection: nobody is in a game.
+      playingGames: { gamesOf: async () => new Map() },
       bus: second.kingside.bus,
       redisUrl: process.env.REDIS_URL,
       name: "kingside-seeks-A",

@@ -4,10 +4,12 @@ import type { SocketCommandDefinition } from "../../platform/realtime/registry.t
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
-import type { GameRecordsPort } from "../social/game-records.port.ts";
 import { registerArchiveRoutes } from "./archive/archive.routes.server.ts";
 import { createArchiveService } from "./archive/archive.service.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
+import type { PortAccess } from "../../platform/composition/ports.ts";
+import type { DomainEventNotifier } from "../../platform/domain-events/domain-events.server.ts";
+import { playDomainEvents } from "./play.domain-events.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { playNotificationTypes } from "./notifications/play-notifications.schema.ts";
@@ -16,7 +18,7 @@ import { createGamesService } from "./games.service.server.ts";
 import { leaseClockWatch } from "./play-clock-watch.server.ts";
 import { playSocketCommands } from "./play.commands.server.ts";
 import { gameRoomKind, lobbyRoomKind } from "./play.events.ts";
-import { createGameAttendance, type GameAttendancePort } from "./game-attendance.server.ts";
+import { createGameAttendance } from "./game-attendance.server.ts";
 import { playRealtimeEvents } from "./play.events.schema.ts";
 import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
 import { gameChatSocketCommands, spectatorChatRoomKind } from "./chat/game-chat.commands.server.ts";
@@ -26,7 +28,6 @@ import * as playTables from "./play.tables.server.ts";
 import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
-import type { PlayActivityListener, PlayPresence } from "./play-ports.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
 
 
@@ -35,27 +36,17 @@ export const DEADLINE_SWEEP_MS = 1_000;
 /** How often each instance removes the live seeks of members who went offline (a dead instance's members go offline after presence's connection TTL). */
 export const ABSENT_SEEK_SWEEP_MS = 20_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, gameRecords: GameRecordsPort, instanceId: string) {
+function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: DomainEventNotifier, ports: PortAccess, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, instanceId: string) {
   const members = createPlayMembers(directory, contacts);
-  let activityListener: PlayActivityListener | null = null;
-  const events = playOutbox(outbox, notifications, () => activityListener);
+  const events = playOutbox(outbox, notifications, domainEvents);
   const ratings = createRatingsService(db);
   const vacations = createVacationsService({ db });
-  // Which players are connected to their live games (the claims): the composition root supplies it from presence.
-  let attendancePort: GameAttendancePort | null = null;
-  // Who is online (live seeks last only while their member is): the composition root supplies it from presence; until then, everyone.
-  let presenceSource: PlayPresence | null = null;
-  const presence: PlayPresence = { onlineAmong: (memberIds) => (presenceSource ? presenceSource.onlineAmong(memberIds) : Promise.resolve(new Set(memberIds))) };
-  const port = (): GameAttendancePort => {
-    if (!attendancePort) throw new Error("play: no game attendance port was provided (the composition root's play-presence bridge provides it)");
-    return attendancePort;
-  };
+  // Which players are connected to their live games (the claims) and who is online (live seeks last only while their member is): presence's, through declared ports.
+  const port = () => ports.get("gameAttendance");
   const awayFromGameMs = (gameId: number, memberId: number, unrecordedSince: number) => port().awayFromGameMs(memberId, gameId, unrecordedSince);
   const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId) });
   const attendance = createGameAttendance({ livePlayersOf: games.livePlayersOf, port, log: (error, message) => console.warn(`[play] ${message}`, error) });
   const archive = createArchiveService(db, members);
-  // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
-  gameRecords.provide({ ratingsOf: ratings.ratingsOf, lifetimeScore: archive.lifetimeScore, recentOpponents: archive.recentOpponents });
   return {
     ratings,
     vacations,
@@ -63,23 +54,9 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, directory: Mem
     attendance,
     archive,
     liveGames: createLiveGamesService({ db, members }),
-    /** Who hears that members' games started or ended (presence, through the composition root). */
-    playActivity: {
-      listen(listener: PlayActivityListener): void {
-        activityListener = listener;
-      },
-      /** Where play declares which games players' sockets attend, and learns how long a player has been away from one. */
-      useAttendance(port: GameAttendancePort): void {
-        attendancePort = port;
-      },
-      /** Where play learns who is online, on any instance. */
-      usePresence(source: PlayPresence): void {
-        presenceSource = source;
-      },
-    },
     gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
-    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)), presence }),
+    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)), presence: { onlineAmong: (memberIds) => ports.get("playerPresence").onlineAmong(memberIds) } }),
   };
 }
 
@@ -90,17 +67,22 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   name: "play",
   tables: playTables,
   messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/game-page/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
-  createServices: ({ db, outbox, instanceId }, earlier) =>
+  needs: ["gameAttendance", "playerPresence"],
+  createServices: ({ db, outbox, domainEvents, ports, instanceId }, earlier) =>
     createPlayServices(
       db,
       outbox,
+      domainEvents,
+      ports,
       serviceFrom(earlier, "memberDirectory", "play"),
       serviceFrom(earlier, "social", "play"),
       serviceFrom(earlier, "contactGuard", "play"),
       serviceFrom(earlier, "notifications", "play").recorder,
-      serviceFrom(earlier, "gameRecords", "play"),
       instanceId,
     ),
+  // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
+  provides: ({ services }) => ({ gameRecords: { ratingsOf: services.ratings.ratingsOf, lifetimeScore: services.archive.lifetimeScore, recentOpponents: services.archive.recentOpponents } }),
+  domainEvents: playDomainEvents,
   async registerRoutes(app, { services }) {
     await registerArchiveRoutes(app, services.archive);
   },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../accounts/member-reference.server.ts";
+import type { GameTags } from "./play.domain-events.server.ts";
 
 /**
  * Online play. The game row is the authority for a game in progress: every
@@ -55,6 +56,8 @@ export const games = pgTable(
     whiteRatingDiff: integer("white_rating_diff"),
     blackRatingDiff: integer("black_rating_diff"),
     variantData: jsonb("variant_data"),
+    /** What the game belongs to (a tournament, a team match, a vote-chess game), null when nothing: carried by its domain events. */
+    tags: jsonb("tags").$type<GameTags>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
   },

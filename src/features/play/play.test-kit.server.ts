@@ -3,6 +3,7 @@
  * and blocks read through the accounts directory and the social service (as
  * the feature does) and the events collected in order.
  */
+import { publishDomainEvent } from "../../platform/domain-events/domain-events.server.ts";
 import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { blocks } from "../social/social.tables.server.ts";
@@ -46,6 +47,8 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     async enqueue(_tx: Database, event: PlayEvent) {
       events.push(event);
     },
+    // Domain events are written, as in the application: a test may read the log.
+    publishDomain: publishDomainEvent,
     committed: () => undefined,
     publishCommitted(committed: readonly { event: PlayEvent }[]) {
       for (const { event } of committed) events.push(event);
@@ -62,6 +65,8 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     events: sink,
     startGame: games.startGame,
     ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)),
+    // No presence in these tests: every member counts as online, so live seeks last their TTL.
+    presence: { onlineAmong: async (memberIds) => new Set(memberIds) },
     now: () => new Date(clock.now),
   });
   return {

@@ -29,12 +29,8 @@ export const LOBBY_SIZE = 100;
 /** The rating a member plays at for these terms (the seek's rating, and the pairing's distance). */
 export type RatingOf = (memberId: number, terms: GameTerms) => Promise<number>;
 
-/** Without presence (a service built on its own) every member counts as online: live seeks last their TTL. */
-const everyoneOnline: PlayPresence = { onlineAmong: (memberIds) => Promise.resolve(new Set(memberIds)) };
-
-export function createSeeksService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; ratingOf: RatingOf; presence?: PlayPresence; now?: () => Date }) {
-  const { db, members, events, startGame, ratingOf } = deps;
-  const presence = deps.presence ?? everyoneOnline;
+export function createSeeksService(deps: { db: Database; members: PlayMembers; events: PlayEventSink; startGame: GameStarter; ratingOf: RatingOf; presence: PlayPresence; now?: () => Date }) {
+  const { db, members, events, startGame, ratingOf, presence } = deps;
   const now = deps.now ?? (() => new Date());
   const inTransaction = transactionsWithEvents(db, events);
   // Prepared once: the lobby page and every (re)subscription of its socket read it.

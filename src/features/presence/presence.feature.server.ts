@@ -15,8 +15,19 @@ export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeatur
   name: "presence",
   tables: presenceTables,
   messageCatalogs: ["features/presence/messages"],
-  createServices: async ({ db, bus, redisUrl, instanceId, log, clock }, earlier) => ({
-    presence: await createPresence({ db, directory: serviceFrom(earlier, "memberDirectory", "presence"), bus, redisUrl, name: `kingside-${instanceId}`, log, clock }),
+  // Members' games in progress (play's), read on each lookup.
+  needs: ["playingGames"],
+  createServices: async ({ db, bus, redisUrl, instanceId, log, clock, ports }, earlier) => ({
+    presence: await createPresence({
+      db,
+      directory: serviceFrom(earlier, "memberDirectory", "presence"),
+      playingGames: { gamesOf: (memberIds) => ports.get("playingGames").gamesOf(memberIds) },
+      bus,
+      redisUrl,
+      name: `kingside-${instanceId}`,
+      log,
+      clock,
+    }),
   }),
   realtimeEvents: presenceRealtime.events,
   roomKinds: () => presenceRealtime.roomKinds,

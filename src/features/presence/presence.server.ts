@@ -26,6 +26,7 @@ export interface Presence {
 export async function createPresence(options: {
   readonly db: Database;
   readonly directory: PresenceServiceDeps["directory"];
+  readonly playingGames: PresenceServiceDeps["playingGames"];
   readonly bus: EventBus;
   readonly redisUrl: string | undefined;
   /** Names the Redis connection in CLIENT LIST. */
@@ -39,6 +40,7 @@ export async function createPresence(options: {
   const service = createPresenceService({
     db: options.db,
     directory: options.directory,
+    playingGames: options.playingGames,
     store,
     bus: options.bus,
     ...(options.log ? { log: options.log } : {}),

@@ -50,22 +50,28 @@ export interface PresenceServiceDeps {
   readonly clock?: () => number;
   readonly timings?: Partial<PresenceTimings>;
   readonly log?: PresenceLogger;
+  /** The games members are playing (play's, through the composition root's port). */
+  readonly playingGames: PlayingGamesSource;
 }
 
 /**
  * Where presence learns which games members are playing besides what their
- * connections declare: the play feature's games in progress, registered by
- * the composition root (presence does not know play). Read for online
- * members only, on every lookup, so every instance sees the same answer.
+ * connections declare: the play feature's games in progress, a declared port
+ * provided in the composition root (presence does not know play). Read for
+ * online members only, on every lookup, so every instance sees the same answer.
  */
 export interface PlayingGamesSource {
   /** The games each member is playing now, newest first; members without one are left out. */
   gamesOf(memberIds: readonly number[]): Promise<ReadonlyMap<number, readonly PresenceGame[]>>;
 }
 
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    playingGames: PlayingGamesSource;
+  }
+}
+
 export interface PresenceService {
-  /** Registers the source of members' games in progress (once, at start-up). */
-  usePlayingGames(source: PlayingGamesSource): void;
   /** Members' games started or ended: tell their watchers (whichever instance they watch from). */
   playingChanged(memberIds: readonly number[]): Promise<void>;
   /** A signed-in member's socket opened on this instance. */
@@ -168,13 +174,13 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
   const queues = new Map<string, Promise<void>>();
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-  let playingGames: PlayingGamesSource | null = null;
+  const { playingGames } = deps;
   // Prepared once: the presence call and every announcement read it.
   const lastSeenOf = db.select({ userId: memberPresence.userId, lastSeenAt: memberPresence.lastSeenAt }).from(memberPresence).where(isAnyOfIntegers(memberPresence.userId, "ids")).prepare("presence_last_seen_by_ids");
 
   /** Online members' games in progress; a failing source shows them online without their games rather than failing the lookup. */
   async function gamesInProgress(ids: readonly number[]): Promise<ReadonlyMap<number, readonly PresenceGame[]>> {
-    if (!playingGames || ids.length === 0) return new Map();
+    if (ids.length === 0) return new Map();
     try {
       return await playingGames.gamesOf(ids);
     } catch (error) {
@@ -303,10 +309,6 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
 
 
   return {
-    usePlayingGames(source) {
-      playingGames = source;
-    },
-
     playingChanged(memberIds) {
       if (closed || memberIds.length === 0) return Promise.resolve();
       return track(announce([...new Set(memberIds)]).catch((error: unknown) => log.warn({ err: error, userIds: memberIds }, "presence: game change not announced")));

@@ -14,6 +14,8 @@ const timings: PresenceTimings = { heartbeatMs: 30_000, connectionTtlMs: 90_000,
 const t0 = Date.parse("2026-05-01T12:00:00.000Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 const quiet = { warn: () => {} };
+/** These tests have no online play: nobody is in a game besides what connections declare. */
+const noPlay = { gamesOf: async () => new Map() };
 
 describe("the presence service", () => {
   let database: DatabaseHandle;
@@ -56,8 +58,8 @@ describe("the presence service", () => {
     store = createMemoryPresenceStore();
     bus = createMemoryBus();
     const clock = () => now;
-    instanceA = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), store, bus, clock, timings, log: quiet });
-    instanceB = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), store, bus, clock, timings, log: quiet });
+    instanceA = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), playingGames: noPlay, store, bus, clock, timings, log: quiet });
+    instanceB = createPresenceService({ db: database.db, directory: createMemberDirectory(database.db), playingGames: noPlay, store, bus, clock, timings, log: quiet });
     for (const id of Object.values(ids)) {
       const room = `presence:${id}`;
       const unsubscribe = await bus.subscribe(room, (event) => events.push({ room, event }));

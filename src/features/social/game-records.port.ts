@@ -1,10 +1,9 @@
 /**
  * What the user card, the profile and the member callbacks need from online
- * play, as a port: social is built before play (play reads social's blocks),
- * so play registers its source here when its services are built
- * (play.feature.server.ts). Until then, and in a site without play, every
- * answer is the honest "no games".
+ * play, as a declared port (decision 0045): social needs it, play provides it
+ * (play.feature.server.ts); a list without a provider fails the start.
  */
+import type { PortAccess } from "../../platform/composition/ports.ts";
 import type { LifetimeScore } from "./social.schema.ts";
 
 export interface MemberRating {
@@ -27,25 +26,17 @@ export interface GameRecordSource {
   recentOpponents(memberId: number, limit: number): Promise<readonly number[]>;
 }
 
-export const noGameRecords: GameRecordSource = {
-  ratingsOf: async () => [],
-  lifetimeScore: async () => ({ win: 0, lose: 0, draw: 0 }),
-  recentOpponents: async () => [],
-};
-
-export interface GameRecordsPort extends GameRecordSource {
-  /** Called once by the feature that records games. */
-  provide(source: GameRecordSource): void;
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    gameRecords: GameRecordSource;
+  }
 }
 
-export function createGameRecordsPort(): GameRecordsPort {
-  let source = noGameRecords;
+/** The game records, read through the port when asked (the provider is composed after social). */
+export function gameRecordsThrough(ports: PortAccess): GameRecordSource {
   return {
-    provide(next) {
-      source = next;
-    },
-    ratingsOf: (memberId) => source.ratingsOf(memberId),
-    lifetimeScore: (memberId, opponentId) => source.lifetimeScore(memberId, opponentId),
-    recentOpponents: (memberId, limit) => source.recentOpponents(memberId, limit),
+    ratingsOf: (memberId) => ports.get("gameRecords").ratingsOf(memberId),
+    lifetimeScore: (memberId, opponentId) => ports.get("gameRecords").lifetimeScore(memberId, opponentId),
+    recentOpponents: (memberId, limit) => ports.get("gameRecords").recentOpponents(memberId, limit),
   };
 }

@@ -1,9 +1,11 @@
 /**
  * The clubs a member belongs to, for the user card (issue 11 item 8). The
- * clubs feature knows them; social does not import clubs: the composition
- * root provides the source (src/app/social-clubs.server.ts). Without one, a
- * member has no clubs.
+ * clubs feature knows them; social does not import clubs: a declared port
+ * (decision 0045), provided in the composition root
+ * (src/app/social-clubs.server.ts).
  */
+import type { PortAccess } from "../../platform/composition/ports.ts";
+
 export interface CardClub {
   readonly url: string;
   readonly name: string;
@@ -16,17 +18,12 @@ export interface MemberClubsSource {
   clubsOf(memberId: number, limit: number): Promise<readonly CardClub[]>;
 }
 
-export interface MemberClubsPort extends MemberClubsSource {
-  /** Called once by the composition root. */
-  provide(source: MemberClubsSource): void;
+declare module "../../platform/composition/ports.ts" {
+  interface Ports {
+    memberClubs: MemberClubsSource;
+  }
 }
 
-export function createMemberClubsPort(): MemberClubsPort {
-  let source: MemberClubsSource = { clubsOf: async () => [] };
-  return {
-    provide(next) {
-      source = next;
-    },
-    clubsOf: (memberId, limit) => source.clubsOf(memberId, limit),
-  };
+export function memberClubsThrough(ports: PortAccess): MemberClubsSource {
+  return { clubsOf: (memberId, limit) => ports.get("memberClubs").clubsOf(memberId, limit) };
 }

@@ -1,10 +1,10 @@
-import { defineFeature, serviceFrom, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
-import { createGameRecordsPort } from "./game-records.port.ts";
-import { createOnlineStatusPort } from "./online-status.port.ts";
-import { createMemberClubsPort } from "./member-clubs.port.ts";
+import { gameRecordsThrough } from "./game-records.port.ts";
+import { onlineStatusThrough } from "./online-status.port.ts";
+import { memberClubsThrough } from "./member-clubs.port.ts";
 import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
@@ -17,25 +17,19 @@ import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
 import { createUserCardService } from "./user-card.service.server.ts";
 
-function buildSocialServices({ db, outbox }: PlatformDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftRefusalFor">) {
+function buildSocialServices({ db, outbox, ports }: FeatureDeps, directory: MemberDirectory, notifications: NotificationRecorder, inviteSecret: Buffer, membership: Pick<MembershipService, "giftRefusalFor">) {
   const social = createSocialService(db, outbox, notifications);
   // One rule for every member-to-member write, used by other features too (gifts, challenges).
   const contactGuard = createContactGuard(db);
   const memberItems = createMemberItemsService(db, directory, contactGuard);
   // Ratings, lifetime scores and recent opponents: online play provides them (play.feature.server.ts).
-  const gameRecords = createGameRecordsPort();
-  // The card's online status: presence provides it (src/app/social-presence.server.ts).
-  const onlineStatus = createOnlineStatusPort();
-  // The card's clubs: the clubs feature provides them (src/app/social-clubs.server.ts).
-  const memberClubs = createMemberClubsPort();
+  const gameRecords = gameRecordsThrough(ports);
   return {
-    onlineStatus,
-    memberClubs,
     social,
     contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatus, memberClubs),
+    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatusThrough(ports), memberClubsThrough(ports)),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
@@ -46,6 +40,8 @@ export type SocialServices = ReturnType<typeof buildSocialServices>;
 export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<SocialServices>({
   name: "social",
   tables: socialTables,
+  // The card's online status (presence), its clubs (clubs) and the members' game records (play).
+  needs: ["onlineStatus", "memberClubs", "gameRecords"],
   messageCatalogs: ["features/social/messages", "features/social/card/messages", "features/social/notifications/messages"],
   createServices: async (deps, earlier) =>
     buildSocialServices(

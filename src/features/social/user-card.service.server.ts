@@ -90,8 +90,8 @@ export function createUserCardService(
   games: Pick<GameRecordSource, "ratingsOf">,
   /** The membership feature's gift rule: the same function the gift route refuses with. */
   gifts: Pick<MembershipService, "giftRefusalFor">,
-  online: OnlineStatusSource = { statusOf: async () => "offline" },
-  memberClubs: MemberClubsSource = { clubsOf: async () => [] },
+  online: OnlineStatusSource,
+  memberClubs: MemberClubsSource,
 ) {
   type Viewer = { id: number; level: number } | null;
   type CardMember = NonNullable<Awaited<ReturnType<typeof directory.memberByUsername>>>;

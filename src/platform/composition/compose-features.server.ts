@@ -5,6 +5,7 @@ import type { NotificationTypeDefinition } from "../notifications/notification-t
 import type { ConnectionListener } from "../realtime/hub.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 import type { FeatureContext, FeatureDefinition, PlatformDeps } from "./feature-definition.server.ts";
+import { createPortAccess, resolvePorts } from "./ports.ts";
 
 /** The feature list, built: services once, and everything the process registers. */
 export interface ComposedFeatures {
@@ -37,8 +38,9 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
   const merged: Record<string, unknown> = {};
   const owners = new Map<string, string>();
   const built: { feature: FeatureDefinition; own: object }[] = [];
+  const ports = createPortAccess();
   for (const feature of list) {
-    const own = await feature.createServices(deps, asPartialServices(merged));
+    const own = await feature.createServices({ ...deps, ports }, asPartialServices(merged));
     for (const [key, value] of Object.entries(own)) {
       const owner = owners.get(key);
       if (owner !== undefined) throw new Error(`features "${owner}" and "${feature.name}" both define the service "${key}"`);
@@ -48,7 +50,11 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
     built.push({ feature, own });
   }
   const services = asServices(merged);
-  const context: FeatureContext = { ...deps, services };
+  const context: FeatureContext = { ...deps, ports, services };
+  const provided = list.map((feature) => ({ by: feature.name, ports: feature.provides?.(context) ?? {} }));
+  resolvePorts(list, provided);
+  ports.fill(provided.map((entry) => entry.ports));
+  deps.domainEvents.attach(domainEventSubscriptions(list, context));
 
   const realtimeEvents = list.flatMap((feature) => feature.realtimeEvents ?? []);
   const roomKinds = list.flatMap((feature) => feature.roomKinds?.(context) ?? []);
@@ -98,6 +104,24 @@ export async function composeFeatures(list: readonly FeatureDefinition[], deps: 
       for (const { feature, own } of [...built].reverse()) await feature.close?.(own);
     },
   };
+}
+
+/** Every feature's subscriptions, keyed `feature/name`; each subscribed type must be one a feature declares it publishes. */
+function domainEventSubscriptions(list: readonly FeatureDefinition[], context: FeatureContext) {
+  const published = new Map<string, string>();
+  for (const feature of list) {
+    for (const eventType of feature.domainEvents ?? []) {
+      const publisher = published.get(eventType.type);
+      if (publisher !== undefined) throw new Error(`features "${publisher}" and "${feature.name}" both publish the domain event "${eventType.type}"`);
+      published.set(eventType.type, feature.name);
+    }
+  }
+  return list.flatMap((feature) =>
+    (feature.subscriptions?.(context) ?? []).map((subscription) => {
+      if (!published.has(subscription.eventType)) throw new Error(`the ${feature.name} feature subscribes to the domain event "${subscription.eventType}", which no feature in the list publishes`);
+      return { key: `${feature.name}/${subscription.name}`, subscription };
+    }),
+  );
 }
 
 function assertUnique(what: string, names: readonly string[]): void {

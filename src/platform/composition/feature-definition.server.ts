@@ -16,7 +16,10 @@ import type { OutboxRelay } from "../realtime/outbox.server.ts";
 import type { ConnectionListener } from "../realtime/hub.server.ts";
 import type { RealtimeEventDefinition, RoomKindDefinition, SocketCommandDefinition } from "../realtime/registry.ts";
 
+import type { DomainEventDispatcher } from "../domain-events/domain-event-dispatcher.server.ts";
+import type { DomainEventSubscription, DomainEventType } from "../domain-events/domain-events.server.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { PortAccess, PortName, Ports } from "./ports.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 
 /** What the process gives every feature's service factory. */
@@ -34,6 +37,8 @@ export interface PlatformDeps {
   readonly log: FastifyBaseLogger;
   /** Events written with enqueueEvent in a transaction: kick() after the commit publishes them. */
   readonly outbox: OutboxRelay;
+  /** Domain events written with publishDomainEvent in a transaction: kick() after the commit hands them to their subscribers. */
+  readonly domainEvents: DomainEventDispatcher;
   /** The one mailer (SMTP when SMTP_URL is set, else the local outbox of files). */
   readonly mailer: Mailer;
   /** The one store of uploaded files (local disk under the data directory by default). */
@@ -44,8 +49,13 @@ export interface PlatformDeps {
   readonly clock: () => number;
 }
 
+/** What a feature's service factory receives: the platform's pieces and the ports it declared it needs (read when serving). */
+export interface FeatureDeps extends PlatformDeps {
+  readonly ports: PortAccess;
+}
+
 /** What route and job registration receive: the platform's pieces and every feature's services, built once. */
-export interface FeatureContext extends PlatformDeps {
+export interface FeatureContext extends FeatureDeps {
   readonly services: Services;
 }
 
@@ -68,7 +78,15 @@ export interface FeatureDefinition<Own extends object = object> {
    * services of the features before this one in the list; take one with
    * serviceFrom(), which fails at start-up when the list is in the wrong order.
    */
-  createServices(deps: PlatformDeps, earlier: Partial<Services>): Own | Promise<Own>;
+  createServices(deps: FeatureDeps, earlier: Partial<Services>): Own | Promise<Own>;
+  /** The ports the feature reads (deps.ports.get); the start fails when one has no provider. */
+  readonly needs?: readonly PortName[];
+  /** The ports the feature provides to others, built from the composed services. */
+  provides?(context: FeatureContext): Partial<Ports>;
+  /** The domain events the feature publishes (publishDomainEvent); only these may be subscribed to. */
+  readonly domainEvents?: readonly Pick<DomainEventType<unknown>, "type">[];
+  /** The feature's handlers of other features' domain events, each run once per event across all instances. */
+  subscriptions?(context: FeatureContext): readonly DomainEventSubscription[];
   /**
    * Request hooks that every later route relies on (the accounts feature's
    * viewer and CSRF check). Run for every feature before the platform's human

@@ -2,6 +2,8 @@ import { hash } from "@node-rs/argon2";
 import { randomInt } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
+import { noDomainEventNotifier, publishDomainEvent, type DomainEventNotifier } from "../../../platform/domain-events/domain-events.server.ts";
+import { memberRegisteredDomainEvent } from "../accounts.domain-events.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { users } from "../accounts.tables.server.ts";
 import { levels } from "../levels.ts";
@@ -82,7 +84,8 @@ function refused(errors: readonly RegistrationFieldError[]): Result<never, Regis
  * written; a name or email taken by a concurrent registration is caught by
  * the unique indexes and answered as "taken" too, so nothing is ever half made.
  */
-export function createRegistrationService(db: Database, now: () => Date = () => new Date()) {
+/** `domainEvents`: kicked after a registration committed (without it, the dispatcher's periodic pass delivers the event). */
+export function createRegistrationService(db: Database, now: () => Date = () => new Date(), domainEvents: DomainEventNotifier = noDomainEventNotifier) {
   /** Which of the username and email another account already has (the guest's own row does not count). */
   async function takenFields(username: string, email: string | null, exceptUserId: number | null): Promise<RegistrationFieldError[]> {
     const usernameKey = usernameKeyOf(username);
@@ -111,21 +114,28 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
   }
 
   async function createMember(input: StoredRegistration, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
-    const [created] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        usernameKey: usernameKeyOf(input.username),
-        email: input.email,
-        passwordHash,
-        countryCode: input.country,
-        language: input.language,
-        membershipLevel: levels.basic,
-        lastLoginAt: now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id, username: users.username });
-    if (created) return ok({ ...created, convertedGuest: false });
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          usernameKey: usernameKeyOf(input.username),
+          email: input.email,
+          passwordHash,
+          countryCode: input.country,
+          language: input.language,
+          membershipLevel: levels.basic,
+          lastLoginAt: now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id, username: users.username });
+      if (row) await publishDomainEvent(tx, memberRegisteredDomainEvent, { memberId: row.id, convertedGuest: false });
+      return row;
+    });
+    if (created) {
+      domainEvents.kick();
+      return ok({ ...created, convertedGuest: false });
+    }
     // Someone took the name or the email between the check and the insert.
     const taken = await takenFields(input.username, input.email, null);
     if (taken.length === 0) throw new Error("registration insert refused without a taken name or email");
@@ -134,23 +144,29 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
 
   async function convertGuest(guestId: number, input: StoredRegistration, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
     try {
-      const [converted] = await db
-        .update(users)
-        .set({
-          username: input.username,
-          usernameKey: usernameKeyOf(input.username),
-          email: input.email,
-          passwordHash,
-          countryCode: input.country,
-          language: input.language,
-          membershipLevel: levels.basic,
-          // The register date is the day the guest became a member.
-          createdAt: now(),
-          lastLoginAt: now(),
-        })
-        .where(and(eq(users.id, guestId), eq(users.membershipLevel, levels.guest)))
-        .returning({ id: users.id, username: users.username });
-      return converted ? ok({ ...converted, convertedGuest: true }) : fail("not_a_guest");
+      const converted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            username: input.username,
+            usernameKey: usernameKeyOf(input.username),
+            email: input.email,
+            passwordHash,
+            countryCode: input.country,
+            language: input.language,
+            membershipLevel: levels.basic,
+            // The register date is the day the guest became a member.
+            createdAt: now(),
+            lastLoginAt: now(),
+          })
+          .where(and(eq(users.id, guestId), eq(users.membershipLevel, levels.guest)))
+          .returning({ id: users.id, username: users.username });
+        if (row) await publishDomainEvent(tx, memberRegisteredDomainEvent, { memberId: row.id, convertedGuest: true });
+        return row;
+      });
+      if (!converted) return fail("not_a_guest");
+      domainEvents.kick();
+      return ok({ ...converted, convertedGuest: true });
     } catch (error) {
       const taken = await takenFields(input.username, input.email, guestId);
       if (taken.length > 0) return refused(taken);

@@ -1,4 +1,6 @@
 import { verify } from "@node-rs/argon2";
+import { noDomainEventNotifier, publishDomainEvent, type DomainEventNotifier } from "../../../platform/domain-events/domain-events.server.ts";
+import { memberDeactivatedDomainEvent } from "../accounts.domain-events.server.ts";
 import { createHash } from "node:crypto";
 import { and, eq, notBetween } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
@@ -22,7 +24,7 @@ export function publicSessionId(tokenHash: string): string {
  * The account settings page: two-factor status, the member's sessions (list,
  * revoke, sign out elsewhere) and closing the account.
  */
-export function createAccountSettingsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice) {
+export function createAccountSettingsService(db: Database, now: () => Date = () => new Date(), sessionsEnded: SessionsEndedNotice = noSessionsEndedNotice, domainEvents: DomainEventNotifier = noDomainEventNotifier) {
   const sessions = createSessionsService(db, now, sessionsEnded);
   const twoFactor = createTwoFactorService(db, now);
   const attempts = createAttemptLimit(db, now);
@@ -77,12 +79,17 @@ export function createAccountSettingsService(db: Database, now: () => Date = () 
         await attempts.recordFailure("reauthentication", userId, ip);
         return fail("wrong_password");
       }
-      const closed = await db
-        .update(users)
-        .set({ membershipLevel: levels.closed_voluntarily, closedAt: now() })
-        .where(and(eq(users.id, userId), notBetween(users.membershipLevel, levels.closed_fair_play, levels.closed_unspecified)))
-        .returning({ id: users.id });
+      const closed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ membershipLevel: levels.closed_voluntarily, closedAt: now() })
+          .where(and(eq(users.id, userId), notBetween(users.membershipLevel, levels.closed_fair_play, levels.closed_unspecified)))
+          .returning({ id: users.id });
+        if (rows.length > 0) await publishDomainEvent(tx, memberDeactivatedDomainEvent, { memberId: userId, how: "closed" });
+        return rows;
+      });
       if (closed.length === 0) return fail("account_already_closed");
+      domainEvents.kick();
       await sessions.endAllFor(userId);
       await attempts.clear("reauthentication", userId);
       return ok(null);

@@ -1,4 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
+import { noDomainEventNotifier, publishDomainEvent, type DomainEventNotifier } from "../../../platform/domain-events/domain-events.server.ts";
+import { memberDeactivatedDomainEvent } from "../accounts.domain-events.server.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { users, type UserRow } from "../accounts.tables.server.ts";
@@ -33,7 +35,7 @@ function presentAccount(row: AccountRow): StaffMemberAccount {
  * session ended, so the member is out at once and sign-in refuses them) and
  * enable. The only writer of is_enabled and disabled_at.
  */
-export function createStaffService(db: Database, sessions: Pick<SessionsService, "endAllFor">, now: () => Date = () => new Date()) {
+export function createStaffService(db: Database, sessions: Pick<SessionsService, "endAllFor">, now: () => Date = () => new Date(), domainEvents: DomainEventNotifier = noDomainEventNotifier) {
   async function account(id: number): Promise<StaffMemberAccount | null> {
     const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
     return row ? presentAccount(row) : null;
@@ -51,12 +53,18 @@ export function createStaffService(db: Database, sessions: Pick<SessionsService,
       const target = await account(memberId);
       if (!target) return fail("member_not_found");
       if (isProtectedAccount(target.membershipLevel)) return fail("account_protected");
-      const [row] = await db
-        .update(users)
-        .set({ isEnabled: false, disabledAt: target.isEnabled ? now() : undefined })
-        .where(and(eq(users.id, memberId), lt(users.membershipLevel, levels.staff)))
-        .returning(accountColumns);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ isEnabled: false, disabledAt: target.isEnabled ? now() : undefined })
+          .where(and(eq(users.id, memberId), lt(users.membershipLevel, levels.staff)))
+          .returning(accountColumns);
+        // Disabling a disabled member changes nothing: no second event.
+        if (updated && target.isEnabled) await publishDomainEvent(tx, memberDeactivatedDomainEvent, { memberId, how: "disabled" });
+        return updated;
+      });
       if (!row) return fail("account_protected");
+      domainEvents.kick();
       await sessions.endAllFor(memberId);
       return ok(presentAccount(row));
     },

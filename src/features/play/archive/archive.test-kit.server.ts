@@ -3,6 +3,7 @@
  * (a challenge accepted, then moves and actions) on any database handle, the
  * app's own included, with a clock the test moves so games end on chosen dates.
  */
+import { publishDomainEvent } from "../../../platform/domain-events/domain-events.server.ts";
 import { legalMoves, parseFen } from "../../../chess/rules.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { noNotificationRecorder } from "../../../platform/notifications/notification-recorder.ts";
@@ -24,7 +25,7 @@ export function archiveFixture(db: Database) {
   const clock = { now: Date.parse("2026-01-15T12:00:00.000Z") };
   const members = createPlayMembers(createMemberDirectory(db), createContactGuard(db));
   const ratings = createRatingsService(db);
-  const events = { admitNotice: noNotificationRecorder.admitIn, enqueue: async () => undefined, committed: () => undefined, publishCommitted: () => undefined };
+  const events = { admitNotice: noNotificationRecorder.admitIn, enqueue: async () => undefined, publishDomain: publishDomainEvent, committed: () => undefined, publishCommitted: () => undefined };
   let coin = 0;
   const vacations = createVacationsService({ db, now: () => clock.now });
   const games = createGamesService({ db, members, events, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max });

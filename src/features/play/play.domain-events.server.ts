@@ -1,0 +1,51 @@
+/**
+ * The domain events online play publishes (decision 0045), for the features
+ * that react to games (presence today; tournaments, team matches, vote chess,
+ * leaderboards and trophies later), written in the transaction that starts
+ * or ends the game. Server-only: the browser gets none of these schemas.
+ */
+import { z } from "zod";
+import { defineDomainEvent } from "../../platform/domain-events/domain-events.server.ts";
+
+/** What a game belongs to besides its players (null on the row when nothing): set by the feature that made it. */
+export const gameTagsSchema = z.object({
+  tournamentId: z.number().int().positive().optional(),
+  teamMatchId: z.number().int().positive().optional(),
+  voteChessId: z.number().int().positive().optional(),
+});
+export type GameTags = z.infer<typeof gameTagsSchema>;
+
+const ratingType = z.string().min(1).max(12);
+
+const gameFacts = {
+  gameId: z.number().int().positive(),
+  whiteId: z.number().int().positive(),
+  blackId: z.number().int().positive(),
+  ratingType,
+  rated: z.boolean(),
+  /** live | daily */
+  speed: z.string().min(1).max(8),
+  tags: gameTagsSchema.nullable(),
+};
+
+export const gameStartedDomainEvent = defineDomainEvent("play.game-started", z.object(gameFacts));
+
+/** Aborted games included (reason "aborted", result "*"): a tournament must know its pairing did not happen. */
+export const gameEndedDomainEvent = defineDomainEvent(
+  "play.game-ended",
+  z.object({
+    ...gameFacts,
+    result: z.enum(["1-0", "0-1", "1/2-1/2", "*"]),
+    reason: z.string().min(1).max(24),
+  }),
+);
+
+const ratingChange = z.object({ memberId: z.number().int().positive(), before: z.number().int(), after: z.number().int() });
+
+/** A rated game moved both players' ratings of one type. */
+export const ratingsChangedDomainEvent = defineDomainEvent(
+  "play.ratings-changed",
+  z.object({ gameId: z.number().int().positive(), ratingType, changes: z.array(ratingChange).length(2) }),
+);
+
+export const playDomainEvents = [gameStartedDomainEvent, gameEndedDomainEvent, ratingsChangedDomainEvent] as const;
