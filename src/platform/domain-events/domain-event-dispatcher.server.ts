@@ -16,6 +16,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { queryRows } from "../db/client.server.ts";
+import { coalescedPasses } from "../jobs/coalesced-passes.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { DomainEventNotifier, DomainEventSubscription } from "./domain-events.server.ts";
 import { domainEventDeliveries, domainEvents } from "./domain-events.tables.server.ts";
@@ -60,8 +61,6 @@ export function createDomainEventDispatcher(options: { readonly db: Database; re
   const { db, log } = options;
   const timings = { ...defaultDomainEventTimings, ...options.timings };
   let byKey: ReadonlyMap<string, DomainEventSubscription> | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   async function fanOut(subscriptions: ReadonlyMap<string, DomainEventSubscription>): Promise<number> {
     const pairs = [...subscriptions].map(([key, subscription]) => sql`(${subscription.eventType}, ${key})`);
@@ -132,34 +131,21 @@ export function createDomainEventDispatcher(options: { readonly db: Database; re
     return claimed.length;
   }
 
-  async function drain(): Promise<number> {
+  /** One pass: fan every new event out, then deliver every due delivery. */
+  async function pass(): Promise<number> {
     const subscriptions = byKey;
     if (!subscriptions) return 0;
+    while ((await fanOut(subscriptions)) === fanOutBatch);
+    if (subscriptions.size === 0) return 0;
     let total = 0;
-    do {
-      again = false;
-      while ((await fanOut(subscriptions)) === fanOutBatch);
-      if (subscriptions.size === 0) continue;
-      for (;;) {
-        const handled = await deliverBatch(subscriptions);
-        total += handled;
-        if (handled < deliveryBatch) break;
-      }
-    } while (again);
-    return total;
-  }
-
-  function flush(): Promise<number> {
-    if (running) {
-      // Events committed after the running pass read the table: look once more.
-      again = true;
-      return running;
+    for (;;) {
+      const handled = await deliverBatch(subscriptions);
+      total += handled;
+      if (handled < deliveryBatch) return total;
     }
-    running = drain().finally(() => {
-      running = null;
-    });
-    return running;
   }
+  // Events committed after a running pass read the table get a pass of their own.
+  const flush = coalescedPasses(pass).run;
 
   return {
     attach(subscriptions) {

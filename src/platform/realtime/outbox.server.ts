@@ -16,6 +16,7 @@
  * between its commit and its publish.
  */
 import { asc, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { coalescedPasses } from "../jobs/coalesced-passes.ts";
 import type { PeriodicJobDefinition } from "../jobs/job-types.ts";
 import type { Database } from "../db/client.server.ts";
 import type { EventBus } from "./bus.server.ts";
@@ -92,8 +93,6 @@ const batchSize = 500;
 
 export function createOutboxRelay(options: { readonly db: Database; readonly bus: EventBus; readonly log: OutboxLogger; readonly retryMs?: number }): OutboxRelay {
   const { db, bus, log } = options;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   /** One batch, rows locked so that another instance's relay skips them; false when the bus failed or nothing is left. */
   async function flushBatch(): Promise<{ published: number; more: boolean }> {
@@ -125,30 +124,17 @@ export function createOutboxRelay(options: { readonly db: Database; readonly bus
     });
   }
 
-  async function drain(): Promise<number> {
+  /** One pass: batches until the table has no more due rows (or the bus refused one). */
+  async function pass(): Promise<number> {
     let total = 0;
-    do {
-      again = false;
-      for (;;) {
-        const { published, more } = await flushBatch();
-        total += published;
-        if (!more) break;
-      }
-    } while (again);
-    return total;
-  }
-
-  function flush(): Promise<number> {
-    if (running) {
-      // Rows committed after the running pass read its table: look once more.
-      again = true;
-      return running;
+    for (;;) {
+      const { published, more } = await flushBatch();
+      total += published;
+      if (!more) return total;
     }
-    running = drain().finally(() => {
-      running = null;
-    });
-    return running;
   }
+  const passes = coalescedPasses(pass);
+  const flush = passes.run;
 
   const job: PeriodicJobDefinition = {
     name: "realtime.outbox-relay",
@@ -210,7 +196,7 @@ export function createOutboxRelay(options: { readonly db: Database; readonly bus
       timer.unref();
       return async () => {
         clearInterval(timer);
-        await running?.catch(() => undefined);
+        await passes.current()?.catch(() => undefined);
         await deleting;
       };
     },
