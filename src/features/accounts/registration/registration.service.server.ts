@@ -113,20 +113,25 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
     return row?.email ? { username: row.username, email: row.email, language: row.language } : null;
   }
 
+  /** A new member's row, whether inserted or converted from a guest. */
+  function memberColumns(input: StoredRegistration, passwordHash: string) {
+    return {
+      username: input.username,
+      usernameKey: usernameKeyOf(input.username),
+      email: input.email,
+      passwordHash,
+      countryCode: input.country,
+      language: input.language,
+      membershipLevel: levels.basic,
+      lastLoginAt: now(),
+    };
+  }
+
   async function createMember(input: StoredRegistration, passwordHash: string): Promise<Result<RegisteredMember, RegistrationRefusal>> {
     const created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({
-          username: input.username,
-          usernameKey: usernameKeyOf(input.username),
-          email: input.email,
-          passwordHash,
-          countryCode: input.country,
-          language: input.language,
-          membershipLevel: levels.basic,
-          lastLoginAt: now(),
-        })
+        .values(memberColumns(input, passwordHash))
         .onConflictDoNothing()
         .returning({ id: users.id, username: users.username });
       if (row) await publishDomainEvent(tx, memberRegisteredDomainEvent, { memberId: row.id, convertedGuest: false });
@@ -147,18 +152,8 @@ export function createRegistrationService(db: Database, now: () => Date = () => 
       const converted = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
-          .set({
-            username: input.username,
-            usernameKey: usernameKeyOf(input.username),
-            email: input.email,
-            passwordHash,
-            countryCode: input.country,
-            language: input.language,
-            membershipLevel: levels.basic,
-            // The register date is the day the guest became a member.
-            createdAt: now(),
-            lastLoginAt: now(),
-          })
+          // The register date is the day the guest became a member.
+          .set({ ...memberColumns(input, passwordHash), createdAt: now() })
           .where(and(eq(users.id, guestId), eq(users.membershipLevel, levels.guest)))
           .returning({ id: users.id, username: users.username });
         if (row) await publishDomainEvent(tx, memberRegisteredDomainEvent, { memberId: row.id, convertedGuest: true });
