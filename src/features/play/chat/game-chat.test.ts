@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
-import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
-import { openSocket, signIn, waitForPresence, type SignedIn } from "../../presence/presence.test-kit.server.ts";
+import { appForSuite } from "../../../test/start-app.ts";
+import { waitForPresence } from "../../presence/presence.test-kit.server.ts";
 import { gameRoom } from "../play.events.ts";
 import { spectatorChatRoom } from "./game-chat.events.ts";
 import { CHAT_MAX_CHARACTERS, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
-import { chatEventsSoFar, command, nextEvent, startLiveGame, subscribe, valueOf } from "./game-chat.test-kit.server.ts";
+import { chatEventsSoFar, chatSuite, command, nextEvent, startLiveGame, subscribe, valueOf } from "./game-chat.test-kit.server.ts";
 
 /**
  * Watching and talking through the real server (issue 9 item 6): chat on
@@ -15,32 +15,13 @@ import { chatEventsSoFar, command, nextEvent, startLiveGame, subscribe, valueOf 
  */
 describe.each(databaseTargets())("game chat and watching on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });
-  let app: RunningApp;
-  let alice: SignedIn;
-  let bob: SignedIn;
-  let carla: SignedIn;
-  let moderator: SignedIn;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    app = suite.current;
-    [alice, bob, carla, moderator] = await Promise.all([signIn(app, "alice"), signIn(app, "bob"), signIn(app, "carla"), signIn(app, "moderator")]);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  async function socketOf(member: SignedIn | null): Promise<TestSocket> {
-    const socket = await openSocket(app, member ? { cookie: member.cookie } : {});
-    sockets.push(socket);
-    if (member) await subscribe(socket, `user:${member.id}`);
-    return socket;
-  }
+  const chat = chatSuite(() => suite.current);
+  const { socketOf } = chat;
 
   const say = (socket: TestSocket, gameId: number, channel: string, text: string) => command(socket, "game.chat.send", { gameId, channel, text });
 
   it("delivers player lines to the two players only, and spectator lines to watchers only; players may not watch spectator chat during the game", async () => {
-    const [aliceSocket, bobSocket, carlaSocket, watcher] = [await socketOf(alice), await socketOf(bob), await socketOf(carla), await socketOf(moderator)];
+    const [aliceSocket, bobSocket, carlaSocket, watcher] = [await socketOf(chat.alice), await socketOf(chat.bob), await socketOf(chat.carla), await socketOf(chat.moderator)];
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
     await subscribe(carlaSocket, gameRoom(gameId));
     await subscribe(carlaSocket, spectatorChatRoom(gameId));
@@ -50,7 +31,7 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
     expect((await aliceSocket.next("error")).data).toMatchObject({ code: "forbidden", room: spectatorChatRoom(gameId) });
 
     const line = valueOf<ChatLine>(await say(aliceSocket, gameId, "players", "  good\u202e luck\n\thave fun  "));
-    expect(line).toMatchObject({ gameId, channel: "players", author: "alice", authorId: alice.id, text: "good luck have fun" });
+    expect(line).toMatchObject({ gameId, channel: "players", author: "alice", authorId: chat.alice.id, text: "good luck have fun" });
     expect((await nextEvent(bobSocket, "game.chat")).payload).toMatchObject({ text: "good luck have fun", channel: "players", author: "alice" });
     expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ id: line.id });
 
@@ -81,7 +62,7 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
   });
 
   it("refuses lines from a non-player on the players' channel, a player on the spectators' channel, visitors, empty and oversized lines, unknown games, and a member past the rate", async () => {
-    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(moderator)];
+    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(chat.alice), await socketOf(chat.bob), await socketOf(chat.moderator)];
     const visitor = await socketOf(null);
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
 
@@ -103,11 +84,11 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
   });
 
   it("never shows a member the lines of someone they muted or blocked", async () => {
-    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(alice), await socketOf(bob), await socketOf(moderator)];
+    const [aliceSocket, bobSocket, moderatorSocket] = [await socketOf(chat.alice), await socketOf(chat.bob), await socketOf(chat.moderator)];
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
-    expect((await bob.session.post("/callback/member/alice/mute-account")).status).toBe(200);
-    expect((await alice.session.post("/callback/member/bob/block")).status).toBe(200);
-    expect((await moderator.session.post("/callback/member/carla/mute-account")).status).toBe(200);
+    expect((await chat.bob.session.post("/callback/member/alice/mute-account")).status).toBe(200);
+    expect((await chat.alice.session.post("/callback/member/bob/block")).status).toBe(200);
+    expect((await chat.moderator.session.post("/callback/member/carla/mute-account")).status).toBe(200);
     try {
       valueOf(await say(aliceSocket, gameId, "players", "muted line"));
       expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ text: "muted line" });
@@ -121,32 +102,32 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
 
       const bobHistory = valueOf<ChatHistory>(await command(bobSocket, "game.chat.history", { gameId, channel: "players" }));
       expect(bobHistory.lines.map((entry) => entry.text)).toEqual(["blocked line"]);
-      expect(bobHistory.silencedIds).toContain(alice.id);
+      expect(bobHistory.silencedIds).toContain(chat.alice.id);
       const aliceHistory = valueOf<ChatHistory>(await command(aliceSocket, "game.chat.history", { gameId, channel: "players" }));
       expect(aliceHistory.lines.map((entry) => entry.text)).toEqual(["muted line", "alice again"]);
-      expect(aliceHistory.silencedIds).toContain(bob.id);
+      expect(aliceHistory.silencedIds).toContain(chat.bob.id);
 
-      const carlaSocket = await socketOf(carla);
+      const carlaSocket = await socketOf(chat.carla);
       valueOf(await say(carlaSocket, gameId, "spectators", "from the muted one"));
       const moderatorHistory = valueOf<ChatHistory>(await command(moderatorSocket, "game.chat.history", { gameId, channel: "spectators" }));
       expect(moderatorHistory.lines).toEqual([]);
       // Live spectator lines are hidden by the panel with these ids (a room event goes to every watcher alike).
-      expect(moderatorHistory.silencedIds).toContain(carla.id);
+      expect(moderatorHistory.silencedIds).toContain(chat.carla.id);
     } finally {
-      await bob.session.post("/callback/member/alice/unmute-account");
-      await alice.session.post("/callback/member/bob/unblock");
-      await moderator.session.post("/callback/member/carla/unmute-account");
+      await chat.bob.session.post("/callback/member/alice/unmute-account");
+      await chat.alice.session.post("/callback/member/bob/unblock");
+      await chat.moderator.session.post("/callback/member/carla/unmute-account");
       await command(aliceSocket, "game.act", { gameId, action: "abort" });
     }
   });
 
   it("shows a player as playing with the Watch link while a live game is on, and not after it ended", async () => {
-    const [aliceSocket, bobSocket] = [await socketOf(alice), await socketOf(bob)];
+    const [aliceSocket, bobSocket] = [await socketOf(chat.alice), await socketOf(chat.bob)];
     const watcher = await socketOf(null);
-    await subscribe(watcher, `presence:${alice.id}`);
-    await waitForPresence(app, alice.id, (presence) => presence.status === "online" && presence.activity === "none");
+    await subscribe(watcher, `presence:${chat.alice.id}`);
+    await waitForPresence(chat.app, chat.alice.id, (presence) => presence.status === "online" && presence.activity === "none");
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
-    const playing = await waitForPresence(app, alice.id, (presence) => presence.activity === "playing");
+    const playing = await waitForPresence(chat.app, chat.alice.id, (presence) => presence.activity === "playing");
     expect(playing.activityContext.games).toEqual([{ source: "live", id: String(gameId), numericId: gameId }]);
     // The change is announced to watchers of the member's presence room.
     for (;;) {
@@ -154,7 +135,7 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
       if ((event.payload as { activity: string }).activity === "playing") break;
     }
     valueOf(await command(aliceSocket, "game.act", { gameId, action: "abort" }));
-    const after = await waitForPresence(app, alice.id, (presence) => presence.activity === "none");
+    const after = await waitForPresence(chat.app, chat.alice.id, (presence) => presence.activity === "none");
     expect(after).toMatchObject({ status: "online", activityContext: { games: [] } });
     for (;;) {
       const event = await nextEvent(watcher, "presence.changed");

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
-import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
-import { openSocket, signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
+import { appForSuite } from "../../../test/start-app.ts";
 import { spectatorChatRoom } from "./game-chat.events.ts";
 import type { ChatHistory } from "./game-chat.schema.ts";
-import { chatEventsSoFar, command, nextEvent, startLiveGame, subscribe, valueOf } from "./game-chat.test-kit.server.ts";
+import { chatEventsSoFar, chatSuite, command, nextEvent, startLiveGame, subscribe, valueOf } from "./game-chat.test-kit.server.ts";
 
 /**
  * The spectators' chat is closed to the game's players while it runs, however
@@ -15,27 +14,8 @@ import { chatEventsSoFar, command, nextEvent, startLiveGame, subscribe, valueOf 
  */
 describe.each(databaseTargets())("the spectators' chat during and after a game on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });
-  let app: RunningApp;
-  let alice: SignedIn;
-  let bob: SignedIn;
-  let carla: SignedIn;
-  let moderator: SignedIn;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    app = suite.current;
-    [alice, bob, carla, moderator] = await Promise.all([signIn(app, "alice"), signIn(app, "bob"), signIn(app, "carla"), signIn(app, "moderator")]);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-
-  async function socketOf(member: SignedIn | null): Promise<TestSocket> {
-    const socket = await openSocket(app, member ? { cookie: member.cookie } : {});
-    sockets.push(socket);
-    if (member) await subscribe(socket, `user:${member.id}`);
-    return socket;
-  }
+  const chat = chatSuite(() => suite.current);
+  const { socketOf } = chat;
 
   async function expectRoomRefused(socket: TestSocket, room: string): Promise<void> {
     socket.send({ type: "subscribe", data: { room } });
@@ -47,7 +27,7 @@ describe.each(databaseTargets())("the spectators' chat during and after a game o
 
   /** Alice and Bob in a live game; Carla and the moderator watching, signed in; a socket of Alice's without cookies. */
   async function gameInProgress() {
-    const [aliceSocket, bobSocket, carlaSocket, moderatorSocket] = await Promise.all([socketOf(alice), socketOf(bob), socketOf(carla), socketOf(moderator)]);
+    const [aliceSocket, bobSocket, carlaSocket, moderatorSocket] = await Promise.all([socketOf(chat.alice), socketOf(chat.bob), socketOf(chat.carla), socketOf(chat.moderator)]);
     // Alice's second tab, opened without cookies: to the server, any visitor.
     const aliceWithoutCookies = await socketOf(null);
     const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
