@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { loadavg } from "node:os";
+import { Redis } from "ioredis";
 import { WebSocket } from "ws";
 import { createClock } from "../src/chess/clock.ts";
 import { users } from "../src/features/accounts/accounts.tables.server.ts";
@@ -26,8 +27,16 @@ import { addressOf, benchAdminUrl, cpuBetween, createPostgresDatabase, openAll, 
  * BENCH_PLAY_RATE (moves/s offered, default 2000), BENCH_PLAY_SECONDS
  * (default 15), BENCH_PLAY_PROFILE=1 (the server writes a --cpu-prof profile
  * to bench/results/profiles).
+ *
+ * With `instances: 2` (`npm run bench -- play2`) two servers share the
+ * database and a Redis bus (BENCH_REDIS_URL, default database 9 of the local
+ * Redis, flushed first): each game's white player is on one instance, its
+ * black player on the other, spectators alternate, so every move crosses the
+ * bus to reach the opponent and half the spectators. CPU figures are the sum
+ * of both servers.
  */
 export interface PlayBenchFigures {
+  readonly instances: number;
   readonly games: number;
   readonly sockets: number;
   readonly offeredMovesPerSecond: number;
@@ -119,7 +128,7 @@ async function prepareGames(databaseUrl: string, count: number): Promise<{ gameI
   }
 }
 
-export async function runPlayBench(): Promise<PlayBenchFigures> {
+export async function runPlayBench(options: { readonly instances: 1 | 2 } = { instances: 1 }): Promise<PlayBenchFigures> {
   const adminUrl = benchAdminUrl();
   const gameCount = Number(process.env.BENCH_PLAY_GAMES ?? 1000);
   const offered = Number(process.env.BENCH_PLAY_RATE ?? 2000);
@@ -129,18 +138,25 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
   const scripts = scriptedGames(64, 400);
 
   const database = await createPostgresDatabase(adminUrl, "kingside_play_bench");
-  const server = await startServerOn(database.url, "play-bench", profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
+  const redisUrl = options.instances > 1 ? await freshBenchRedis() : "";
+  const servers = await Promise.all(
+    Array.from({ length: options.instances }, (_, index) =>
+      startServerOn(database.url, `play-bench-${index}`, { env: { REDIS_URL: redisUrl }, ...(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}) }),
+    ),
+  );
   const bare = await startProcess(["--import", "tsx", "bench/bare-ws.ts"], {}, /listening (ws:\/\/\S+)/);
   try {
-    const serverPid = server.child.pid ?? 0;
-    const wsUrl = `${server.url.replace(/^http/, "ws").replace("0.0.0.0", "127.0.0.1")}/ws`;
+    const serverPids = servers.map((server) => server.child.pid ?? 0);
+    const wsUrls = servers.map((server) => `${server.url.replace(/^http/, "ws").replace("0.0.0.0", "127.0.0.1")}/ws`);
+    /** Socket `index` of a kind goes to this instance: white and black of a game apart, spectators in turn. */
+    const wsUrlOf = (index: number) => wsUrls[index % wsUrls.length] ?? "";
     const { gameIds, cookies } = await prepareGames(database.url, gameCount);
     await sleep(1_000);
-    const idle = processUsage(serverPid);
+    const idle = serversUsage(serverPids);
 
     // Two players and three spectators per game, each subscribed to the game's room.
-    const playerSockets = await openAll(2 * gameCount, (index) => openSocket(wsUrl, index, cookies[index]));
-    const spectatorSockets = await openAll(SPECTATORS * gameCount, (index) => openSocket(wsUrl, 2 * gameCount + index));
+    const playerSockets = await openAll(2 * gameCount, (index) => openSocket(wsUrlOf(index), index, cookies[index]));
+    const spectatorSockets = await openAll(SPECTATORS * gameCount, (index) => openSocket(wsUrlOf(index), 2 * gameCount + index));
     const subscribe = async (socket: Socket, gameId: number) => {
       const subscribed = new Promise<void>((resolve) => socket.onMessage((message) => message.type === "subscribed" && resolve()));
       socket.ws.send(JSON.stringify({ type: "subscribe", data: { room: `game:${gameId}` } }));
@@ -157,7 +173,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     }
     const socketCount = playerSockets.length + spectatorSockets.length;
     await sleep(2_000);
-    const connected = processUsage(serverPid);
+    const connected = serversUsage(serverPids);
 
     // Spectators' receipt of each move: (game, ply after the move) -> when it was sent.
     const sentAt = new Map<string, number>();
@@ -222,7 +238,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     const players = gameIds.map((_, index) => play(index));
     await sleep(3_000); // warm-up: JIT, caches, pools
     measuring = true;
-    const cpuBefore = processUsage(serverPid).cpuMs;
+    const cpuBefore = serversUsage(serverPids).cpuMs;
     const postgresBefore = postgresCpuMs(database.name);
     const loadBefore = loadavg()[0] ?? 0;
     const localBefore = process.cpuUsage();
@@ -230,7 +246,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     await sleep(seconds * 1000);
     const elapsed = (performance.now() - startedAt) / 1000;
     measuring = false;
-    const serverCpuMs = processUsage(serverPid).cpuMs - cpuBefore;
+    const serverCpuMs = serversUsage(serverPids).cpuMs - cpuBefore;
     const serverCpuPercent = round((serverCpuMs / (elapsed * 1000)) * 100);
     const postgresCpuMsUsed = cpuBetween(postgresBefore, postgresCpuMs(database.name));
     const postgresCpuPercent = round((postgresCpuMsUsed / (elapsed * 1000)) * 100);
@@ -248,6 +264,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
     ackLatencies.sort((a, b) => a - b);
     spectatorLatencies.sort((a, b) => a - b);
     return {
+      instances: options.instances,
       games: gameCount,
       sockets: socketCount,
       offeredMovesPerSecond: offered,
@@ -270,7 +287,7 @@ export async function runPlayBench(): Promise<PlayBenchFigures> {
       profile: profileDir,
     };
   } finally {
-    await Promise.all([server.stop(), bare.stop()]);
+    await Promise.all([...servers.map((server) => server.stop()), bare.stop()]);
     await database.drop();
   }
 }
@@ -326,6 +343,21 @@ async function bareEcho(url: string, pid: number, socketCount: number, framesPer
     serverCpuPercent: round((cpu / (elapsed * 1000)) * 100),
     serverBytesPerSocket: Math.round((connected.rssBytes - idle.rssBytes) / socketCount),
   };
+}
+
+/** Memory and CPU of the bench's servers together. */
+function serversUsage(pids: readonly number[]): { rssBytes: number; cpuMs: number } {
+  return pids.map(processUsage).reduce((sum, usage) => ({ rssBytes: sum.rssBytes + usage.rssBytes, cpuMs: sum.cpuMs + usage.cpuMs }), { rssBytes: 0, cpuMs: 0 });
+}
+
+/** The two-instance run's Redis: its own logical database, emptied, so no other run's keys or channels mix in. */
+async function freshBenchRedis(): Promise<string> {
+  const url = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.flushdb();
+  redis.disconnect();
+  return url;
 }
 
 /** A move acknowledged later than this counts as slow in the report's bursts. */

@@ -19,16 +19,18 @@ import { runPolledBench } from "./polled.ts";
  * PostgreSQL) writes bench/results/play-<timestamp>.json, and the clubs
  * benchmark (bench/clubs.ts: a 2,000-member chat room, the pages of a
  * 100,000-member club) bench/results/clubs-<timestamp>.json. `npm run bench
- * -- http`, `-- play` or `-- clubs` runs one of them; `-- polled` (bench/polled.ts:
+ * -- http`, `-- play`, `-- play2` (the play benchmark on two instances and a
+ * Redis bus) or `-- clubs` runs one of them; `-- polled` (bench/polled.ts:
  * the JSON calls pages poll, on a throwaway PostgreSQL database) writes
  * bench/results/polled-<timestamp>.json.
  */
-const modes = ["http", "polled", "play", "clubs"] as const;
+const modes = ["http", "polled", "play", "play2", "clubs"] as const;
 const only = process.argv[2];
 if (only !== undefined && !(modes as readonly string[]).includes(only)) throw new Error(`npm run bench [${modes.join("|")}], not "${only}"`);
 if (only === undefined || only === "http") await runHttpBench();
 if (only === undefined || only === "polled") writeReport("polled", await runPolledBench());
 if (only === undefined || only === "play") writeReport("play", await runPlayBench());
+if (only === undefined || only === "play2") writeReport("play-two-instances", await runPlayBench({ instances: 2 }));
 if (only === undefined || only === "clubs") writeReport("clubs", await runClubsBench());
 
 /** A benchmark's figures with the machine and the date, printed and written to bench/results/<name>-<timestamp>.json. */
