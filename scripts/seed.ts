@@ -11,6 +11,10 @@ import { parseArgs } from "node:util";
 import { demoAccounts, seedBulkMembers, seedDemoDataIfEmpty } from "../src/server/seed/demo-data.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";
 import { seedBenchSocialGraph } from "../src/features/social/bench-graph.server.ts";
+import { installAppPageRoutes } from "../src/app/pages.ts";
+
+// The demo forum's posts link members (@mentions) through the route table, which the server installs at start.
+installAppPageRoutes();
 
 const MAX_BULK_MEMBERS = 10_000_000;
 

@@ -6,8 +6,10 @@ import { clubForumPosts, clubForumTopics } from "../../features/clubs/forum/club
 import { clubNotes } from "../../features/clubs/notes/club-notes.tables.server.ts";
 import { databaseTargets } from "../../test/databases.ts";
 import { appForSuite } from "../../test/start-app.ts";
-import { demoEpoch } from "./demo-data.server.ts";
+import { demoEpochAt } from "./demo-data.server.ts";
 import { seedDemoClubForum } from "./demo-club-forum.server.ts";
+
+const demoEpoch = demoEpochAt(new Date("2026-11-01T12:00:00Z"));
 
 describe.each(databaseTargets().slice(0, 1))("demo club notes and forum on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });

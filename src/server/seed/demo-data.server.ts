@@ -25,12 +25,14 @@ import { Random } from "./demo-random.ts";
 /**
  * Demo data: a few hundred invented members plus real sign-in accounts for an
  * empty database (development, previews, e2e), and set-based bulk members for
- * benchmarks. Everything is deterministic: a seeded PRNG and dates relative to
- * a fixed epoch, so two fresh databases get the same members.
+ * benchmarks. Everything is deterministic but the dates: a seeded PRNG, and
+ * dates relative to the moment of seeding (the first start), so two fresh
+ * databases get the same members, games and clubs, and a fresh site's
+ * activity is recent whenever it starts.
  */
 
-/** Dates are relative to this instant, never to "now". */
-export const demoEpoch = new Date("2026-01-01T00:00:00.000Z");
+/** The epoch of a seeding at `now`: the hour it started in, so two instances starting together agree. */
+export const demoEpochAt = (now: Date): Date => new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
 
 /** How many invented members the demo data has (the sign-in accounts come on top). */
 export const demoMemberCount = 340;
@@ -58,11 +60,11 @@ export const demoAccounts = [
 
 /** What the demo accounts look like beyond their credentials. */
 const demoAccountProfiles: Readonly<Record<(typeof demoAccounts)[number]["username"], DemoAccountProfile>> = {
-  alice: { firstName: "Alice", lastName: "Archer", flairCode: "crown", statusText: "Gold member, ask me about the Caro-Kann", joined: "2023-03-14T09:30:00Z", lastLogin: "2025-12-31T18:05:00Z", timezone: "Europe/London", language: "en" },
-  bob: { firstName: "Bob", lastName: "Becker", flairCode: "nothing", statusText: null, joined: "2024-06-01T17:45:00Z", lastLogin: "2025-12-30T20:15:00Z", timezone: "Europe/Berlin", language: "de" },
-  carla: { firstName: "Carla", lastName: "Castillo", flairCode: "diamond_traditional", statusText: "FM, coach and blitz fan", joined: "2023-01-20T11:00:00Z", lastLogin: "2025-12-31T21:40:00Z", timezone: "Europe/Madrid", language: "es" },
-  moderator: { firstName: null, lastName: null, flairCode: "knight", statusText: "Keeping the forums friendly", joined: "2023-01-05T08:00:00Z", lastLogin: "2025-12-31T12:00:00Z", timezone: "Europe/Amsterdam", language: "nl" },
-  staff: { firstName: null, lastName: null, flairCode: "star", statusText: "Kingside staff", joined: "2023-01-02T08:00:00Z", lastLogin: "2025-12-31T09:00:00Z", timezone: "UTC", language: "en" },
+  alice: { firstName: "Alice", lastName: "Archer", flairCode: "crown", statusText: "Gold member, ask me about the Caro-Kann", joinedDaysAgo: 1023, lastLoginHoursAgo: 6, timezone: "Europe/London", language: "en" },
+  bob: { firstName: "Bob", lastName: "Becker", flairCode: "nothing", statusText: null, joinedDaysAgo: 578, lastLoginHoursAgo: 28, timezone: "Europe/Berlin", language: "de" },
+  carla: { firstName: "Carla", lastName: "Castillo", flairCode: "diamond_traditional", statusText: "FM, coach and blitz fan", joinedDaysAgo: 1076, lastLoginHoursAgo: 2, timezone: "Europe/Madrid", language: "es" },
+  moderator: { firstName: null, lastName: null, flairCode: "knight", statusText: "Keeping the forums friendly", joinedDaysAgo: 1091, lastLoginHoursAgo: 12, timezone: "Europe/Amsterdam", language: "nl" },
+  staff: { firstName: null, lastName: null, flairCode: "star", statusText: "Kingside staff", joinedDaysAgo: 1094, lastLoginHoursAgo: 15, timezone: "UTC", language: "en" },
 };
 
 interface DemoAccountProfile {
@@ -70,8 +72,10 @@ interface DemoAccountProfile {
   readonly lastName: string | null;
   readonly flairCode: DemoFlairCode;
   readonly statusText: string | null;
-  readonly joined: string;
-  readonly lastLogin: string;
+  /** Days before the epoch the account was made. */
+  readonly joinedDaysAgo: number;
+  /** Hours before the epoch its member last signed in. */
+  readonly lastLoginHoursAgo: number;
   readonly timezone: string;
   readonly language: string;
 }
@@ -259,7 +263,7 @@ function secondsBefore(epoch: Date, seconds: number): Date {
  * The invented members, without the sign-in accounts. Pure and deterministic:
  * the same rows (uuids included) on every call.
  */
-export function buildDemoMembers(): NewUserRow[] {
+export function buildDemoMembers(epoch: Date): NewUserRow[] {
   const random = new Random(DEMO_SEED);
   const uuids = new Random(UUID_SEED);
   const taken = new Set<string>(demoAccounts.map((account) => account.username.toLowerCase()));
@@ -284,9 +288,9 @@ export function buildDemoMembers(): NewUserRow[] {
 
     // More members joined recently than long ago; last logins lean towards the epoch.
     const ageSeconds = random.float() ** 1.4 * JOIN_SPREAD_SECONDS;
-    const createdAt = secondsBefore(demoEpoch, ageSeconds);
+    const createdAt = secondsBefore(epoch, ageSeconds);
     const neverReturned = random.chance(level === levels.guest || isClosedLevel(level) ? 0.35 : 0.04);
-    const lastLoginAt = neverReturned ? null : secondsBefore(demoEpoch, random.float() ** 3 * ageSeconds);
+    const lastLoginAt = neverReturned ? null : secondsBefore(epoch, random.float() ** 3 * ageSeconds);
     const language = random.chance(0.12) ? "en" : country.language;
 
     rows.push({
@@ -313,7 +317,7 @@ export function buildDemoMembers(): NewUserRow[] {
   return rows;
 }
 
-function demoAccountRows(passwordHash: string): NewUserRow[] {
+function demoAccountRows(passwordHash: string, epoch: Date): NewUserRow[] {
   const uuids = new Random(UUID_SEED ^ 0x5a5a5a5a);
   return demoAccounts.map((account) => {
     const profile = demoAccountProfiles[account.username];
@@ -334,8 +338,8 @@ function demoAccountRows(passwordHash: string): NewUserRow[] {
       isStreamer: false,
       timezone: profile.timezone,
       language: profile.language,
-      createdAt: new Date(profile.joined),
-      lastLoginAt: new Date(profile.lastLogin),
+      createdAt: secondsBefore(epoch, profile.joinedDaysAgo * 86_400),
+      lastLoginAt: secondsBefore(epoch, profile.lastLoginHoursAgo * 3_600),
     };
   });
 }
@@ -348,7 +352,7 @@ async function hasAnyMember(db: Database): Promise<boolean> {
 export interface DemoSeedOptions {
   /** Finished demo games (default: the demo's thousands; tests ask for fewer). */
   readonly finishedGames?: number;
-  /** The moment of seeding, for the games in progress (default: now). */
+  /** The moment of seeding (default: now): every demo date is relative to it. */
   readonly now?: Date;
 }
 
@@ -364,7 +368,9 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
 
   // argon2 is deliberately slow: one hash, shared by every demo account.
   const passwordHash = await hash(demoPassword);
-  const rows = [...demoAccountRows(passwordHash), ...buildDemoMembers()];
+  const now = options.now ?? new Date();
+  const epoch = demoEpochAt(now);
+  const rows = [...demoAccountRows(passwordHash, epoch), ...buildDemoMembers(epoch)];
   // Ids follow join order, as they would on a real site.
   rows.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
 
@@ -376,11 +382,11 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       await tx.insert(users).values(rows.slice(start, start + INSERT_BATCH));
     }
-    const played = await seedDemoGames(tx, { epoch: demoEpoch, ...options });
-    await seedDemoClubs(tx, { epoch: demoEpoch });
+    const played = await seedDemoGames(tx, { ...options, epoch, now });
+    await seedDemoClubs(tx, { epoch });
     // After the demo clubs: their notes and forum topics, and their chat history.
-    await seedDemoClubForum(tx, { epoch: demoEpoch });
-    await seedDemoClubChat(tx, { epoch: demoEpoch });
+    await seedDemoClubForum(tx, { epoch });
+    await seedDemoClubChat(tx, { epoch });
     return { seeded: true, members: rows.length, ...played };
   });
 }
@@ -434,7 +440,7 @@ async function highestBenchNumber(db: Database): Promise<number> {
 
 /** Inserts bench_<from> ... bench_<to> in one set-based statement; returns how many rows went in. */
 async function insertBenchRange(db: Database, from: number, to: number): Promise<number> {
-  const epoch = demoEpoch.toISOString();
+  const epoch = demoEpochAt(new Date()).toISOString();
   // hashint8extended() is PostgreSQL's stable 64-bit hash (hash partitioning relies
   // on it), so every value below derives deterministically from the member number.
   const result = await db.execute(sql`

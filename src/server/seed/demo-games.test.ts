@@ -1,12 +1,22 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId } from "../../chess/rules.ts";
+import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId, type RulesPosition } from "../../chess/rules.ts";
 import { users } from "../../features/accounts/accounts.tables.server.ts";
 import { gameMoves, games, ratingHistory, ratings } from "../../features/play/play.tables.server.ts";
 import { ratedGameChange, type RatingRecord } from "../../features/play/rating-update.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
+import { demoOpenings } from "../../features/demo/demo-openings.ts";
 import { seedDemoDataIfEmpty } from "./demo-data.server.ts";
 import { createPostgresDatabase } from "../../test/databases.ts";
+
+const pieceValues: Readonly<Record<string, number>> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
+
+/** The material `color` has on the board, in pawns. */
+function materialOf(position: RulesPosition, color: "white" | "black"): number {
+  let total = 0;
+  for (const square of position.chess.board[color]) total += pieceValues[position.chess.board.getRole(square) ?? "king"] ?? 0;
+  return total;
+}
 
 /** Enough games for every ending and game type, few enough for a quick test; the site seeds more. */
 const FINISHED_GAMES = 400;
@@ -65,9 +75,11 @@ describe.each(backends)("demo games on $name", (backend) => {
     expect(set((row) => row.rules)).toEqual(new Set(["standard", "chess960"]));
     expect(set((row) => String(row.rated))).toEqual(new Set(["true", "false"]));
     const endings = set((row) => row.termination);
-    for (const ending of ["checkmate", "resignation", "timeout", "agreement", "threefold-repetition", "stalemate", "insufficient-material", "abandonment"]) {
+    // Draws on the board are as rare in the engine lines as in real games (of 800: a few repetitions and bare kings, no stalemate).
+    for (const ending of ["checkmate", "resignation", "timeout", "agreement", "abandonment", "aborted"]) {
       expect(endings, ending).toContain(ending);
     }
+    expect(["threefold-repetition", "insufficient-material", "stalemate", "fifty-moves"].some((ending) => endings.has(ending))).toBe(true);
     const playing = kinds.filter((row) => row.status === "playing");
     expect(new Set(playing.map((row) => row.speed))).toEqual(new Set(["live", "daily"]));
   });
@@ -117,6 +129,34 @@ describe.each(backends)("demo games on $name", (backend) => {
       if (game.termination === "resignation" || game.termination === "abandonment" || game.termination === "timeout") expect(game.result).not.toBe("1/2-1/2");
       expect(game.endedAt?.getTime()).toBeGreaterThanOrEqual(previousAt);
     }
+  });
+
+  it("looks like chess: standard games open with a line of the opening table, and the side that resigns is the one the engine judged lost (behind in material at the end)", async () => {
+    const finished = await db.select().from(games).where(sql`${games.status} = 'ended' and ${games.rules} = 'standard'`);
+    const firstMoves = await db.select({ gameId: gameMoves.gameId, uci: gameMoves.uci, ply: gameMoves.ply }).from(gameMoves).where(sql`${gameMoves.ply} < 2`).orderBy(asc(gameMoves.gameId), asc(gameMoves.ply));
+    const openingOf = new Map<number, string[]>();
+    for (const move of firstMoves) openingOf.set(move.gameId, [...(openingOf.get(move.gameId) ?? []), move.uci]);
+    const tableStarts = new Set(demoOpenings.map((opening) => opening.moves.slice(0, 2).join(" ")));
+    const opened = finished.filter((game) => (openingOf.get(game.id)?.length ?? 0) === 2);
+    expect(opened.length).toBeGreaterThan(200);
+    for (const game of opened) expect(tableStarts, `game ${game.id}`).toContain(openingOf.get(game.id)?.join(" "));
+
+    const resigned = finished.filter((game) => game.termination === "resignation" && game.ply >= 30);
+    expect(resigned.length).toBeGreaterThan(50);
+    const behind = resigned.filter((game) => {
+      const position = parseFen("standard", game.fen);
+      if (!position.ok) throw new Error(`game ${game.id}: bad FEN`);
+      const loser = game.result === "1-0" ? "black" : "white";
+      return materialOf(position.value, loser) < materialOf(position.value, loser === "white" ? "black" : "white");
+    });
+    expect(behind.length / resigned.length).toBeGreaterThan(0.8);
+  });
+
+  it("dates everything from the seeding: the newest finished game ended in the day before it, nothing after it", async () => {
+    const [span] = await db.select({ newest: sql<Date>`max(${games.endedAt})`.mapWith((value: string) => new Date(value)), members: sql<Date>`(select max(${users.createdAt}) from ${users})`.mapWith((value: string) => new Date(value)) }).from(games).where(eq(games.status, "ended"));
+    expect(span?.newest.getTime()).toBeLessThanOrEqual(seededAt.getTime());
+    expect(span?.newest.getTime()).toBeGreaterThan(seededAt.getTime() - 86_400_000);
+    expect(span?.members.getTime()).toBeLessThanOrEqual(seededAt.getTime());
   });
 
   it("has ratings and rating history equal to a recomputation over the rated games in the order they ended", async () => {

@@ -1,28 +1,23 @@
 /**
- * Demo games, generated without I/O: thousands of finished games with real
- * legal moves (chessops through src/chess), clocks that follow the live clock
- * rules, and results that follow from the final position; plus a few games in
- * progress. Deterministic: a seeded PRNG and dates relative to a fixed epoch
- * (games in progress are relative to the moment of seeding, or they would be
- * over before anyone saw them).
+ * Demo games, generated without I/O from the shipped demo lines (games an
+ * engine played at set strengths from our opening table, demo-lines.ts):
+ * thousands of finished games and a few in progress, with clocks that follow
+ * the live clock rules (a second or two per opening move, then a share of
+ * what is left, faster in time trouble). Deterministic: a seeded PRNG, and
+ * dates relative to the epoch (the moment of the first start), so a fresh
+ * site's activity is recent.
  *
- * How games end: the ending is drawn first, then a game is played towards it.
- * "Natural" games are played until the position ends them (checkmate,
- * stalemate, insufficient material, fifty moves, repetition); the others stop
- * after a random number of moves and end by resignation (the side behind in
- * material), timeout (the side to move lets its clock run out), agreement,
- * abandonment or a forced threefold repetition (both sides shuffle a piece).
- * Stronger members look at more candidate moves and prefer mates and
- * captures, so results, and hence ratings, follow strength.
+ * Each game takes a line whose players were about as strong as its own (so
+ * results, and hence ratings, follow strength) and plays it out (ending as
+ * the line does: on the board, by resignation or by agreement), or cuts it
+ * short for a timeout (one side thinks too long until its flag falls), an
+ * abandonment or an abort.
  */
 import { clockAfterMove, createClock, dailyMoveDeadline, type ClockState } from "../../chess/clock.ts";
-import { draw, opponentOf, win, type Color, type GameOutcome } from "../../chess/outcome.ts";
-import type { Chess } from "chessops/chess";
-import { makeSanAndPlay } from "chessops/san";
-import type { SquareSet } from "chessops/squareSet";
-import type { NormalMove } from "chessops/types";
-import { canonicalUci, legalMoves, parseMove, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesId, type RulesPosition } from "../../chess/rules.ts";
+import { opponentOf, win, type Color, type GameOutcome } from "../../chess/outcome.ts";
+import { timeoutOutcome, toFen, type RulesId } from "../../chess/rules.ts";
 import { ratingType, type DailyDaysPerMove, type RatingType, type TimeControl } from "../../chess/time-control.ts";
+import { demoLinesOf, type ReplayedDemoLine } from "../../features/demo/demo-line-library.ts";
 import { Random } from "./demo-random.ts";
 
 export interface DemoPlayer {
@@ -43,7 +38,8 @@ export interface DemoMove {
   readonly playedAt: Date;
 }
 
-export type DemoEnding = "natural" | "resignation" | "timeout" | "agreement" | "repetition" | "abandonment" | "aborted";
+/** `line`: the game is its line played out (mate, resignation, agreement...); the others cut it short. */
+export type DemoEnding = "line" | "timeout" | "abandonment" | "aborted";
 
 export interface DemoGame {
   readonly rules: RulesId;
@@ -88,137 +84,22 @@ const dailyDays: readonly (readonly [DailyDaysPerMove, number])[] = [
   [7, 1],
   [14, 1],
 ];
+/** How finished games end besides on the board: the rest play their line to its end (mate, resignation, agreement...). */
 const endings: readonly (readonly [DemoEnding, number])[] = [
-  ["natural", 22],
-  ["resignation", 42],
+  ["line", 78],
   ["timeout", 12],
-  ["agreement", 10],
-  ["repetition", 6],
   ["abandonment", 5],
   ["aborted", 3],
 ];
-const pieceValues: Readonly<Record<string, number>> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
 
-/**
- * The game being played: one mutable chessops position (the generator plays
- * hundreds of thousands of plies, so it avoids a copy per move) and the
- * repetition keys since the last capture or pawn move.
- */
-interface Board {
-  readonly rules: RulesId;
-  readonly chess: Chess;
-  keys: string[];
-}
-
-const view = (board: Board): RulesPosition => ({ rules: board.rules, chess: board.chess });
-
-function materialOf(chess: Chess, color: Color): number {
-  let total = 0;
-  for (const square of chess.board[color]) total += pieceValues[chess.board.getRole(square) ?? "king"] ?? 0;
-  return total;
-}
-
-interface Candidate {
-  readonly move: NormalMove;
-  readonly score: number;
-}
-
-/**
- * The move a member of this strength picks among a few random legal ones:
- * a mate first, then the most valuable capture, then a check.
- */
-function chooseMove(random: Random, chess: Chess, dests: ReadonlyMap<number, SquareSet>, strength: number): NormalMove {
-  const origins = [...dests].filter(([, targets]) => targets.nonEmpty()).map(([origin]) => origin);
-  const candidates = 2 + Math.round(strength * 4);
-  let best: Candidate | undefined;
-  for (let i = 0; i < candidates; i++) {
-    const from = origins[random.int(origins.length)];
-    const targets = from === undefined ? undefined : [...(dests.get(from) ?? [])];
-    const to = targets?.[random.int(targets.length)];
-    if (from === undefined || to === undefined) continue;
-    const lastRank = to < 8 || to >= 56;
-    const move: NormalMove = chess.board.pawn.has(from) && lastRank ? { from, to, promotion: random.chance(0.9) ? "queen" : "knight" } : { from, to };
-    const target = chess.board.get(to);
-    let score = random.float() * 0.5;
-    if (target && target.color !== chess.turn) score += 1 + (pieceValues[target.role] ?? 1);
-    // Only a check can mate: look deeper only then.
-    const after = chess.clone();
-    after.play(move);
-    if (after.isCheck()) score += after.isCheckmate() ? 100 : 0.6;
-    if (!best || score > best.score) best = { move, score };
-  }
-  if (!best) throw new Error("no legal move in a position that has not ended");
-  return best.move;
-}
-
-/** Plays a move on the board: its canonical UCI and SAN. */
-function playOn(board: Board, move: NormalMove): { uci: string; san: string } {
-  const uci = canonicalUci(view(board), move);
-  const san = makeSanAndPlay(board.chess, move);
-  const key = repetitionKey(view(board));
-  // Before a capture or pawn move no position can repeat: those keys are never looked at again.
-  board.keys = board.chess.halfmoves === 0 ? [key] : [...board.keys, key];
-  return { uci, san };
-}
-
-/**
- * Whether the position ends the game, asked of the rules only when it can
- * (no legal move, no pawn or major piece left, a reversible stretch long
- * enough to repeat or reach fifty moves): most plies need no extra work.
- */
-function outcomeOf(board: Board, dests: ReadonlyMap<number, SquareSet>): GameOutcome | undefined {
-  const chess = board.chess;
-  const stuck = ![...dests.values()].some((targets) => targets.nonEmpty());
-  const bare = chess.board.pawn.union(chess.board.rook).union(chess.board.queen).isEmpty();
-  if (!stuck && !bare && chess.halfmoves < 8) return undefined;
-  return positionOutcome(view(board), board.keys);
-}
-
-/**
- * Both sides shuffle one piece out and back twice, so the position now occurs
- * a third time. Answers the moves in UCI, or null when no such shuffle exists here.
- */
-function shuffleToRepetition(board: Board): string[] | null {
-  const position = view(board);
-  const outward = (from: RulesPosition): string[] =>
-    legalMoves(from).filter((uci) => {
-      const origin = squareOf(uci.slice(0, 2));
-      const target = squareOf(uci.slice(2, 4));
-      return !from.chess.board.pawn.has(origin) && !from.chess.board.king.has(origin) && !from.chess.board.occupied.has(target);
-    });
-  for (const first of outward(position).slice(0, 6)) {
-    const afterFirst = playMove(position, first);
-    if (!afterFirst.ok) continue;
-    for (const second of outward(afterFirst.value.position).slice(0, 6)) {
-      const sequence = [first, second, back(first), back(second), first, second, back(first), back(second)];
-      let trial: RulesPosition = position;
-      const keys = [...board.keys];
-      let outcome: GameOutcome | undefined;
-      for (const uci of sequence) {
-        const played = playMove(trial, uci);
-        if (!played.ok) break;
-        trial = played.value.position;
-        keys.push(repetitionKey(trial));
-        outcome = positionOutcome(trial, keys);
-        if (outcome) break;
-      }
-      if (outcome?.reason === "threefold-repetition" && keys.length === board.keys.length + sequence.length) return sequence;
-    }
-  }
-  return null;
-}
-
-function squareOf(name: string): number {
-  return (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
-}
-
-const back = (uci: string): string => uci.slice(2, 4) + uci.slice(0, 2);
-
-/** Milliseconds a move took: live games spend about a fortieth of the base per move, daily ones hours. */
-function thinkMs(random: Random, control: TimeControl): number {
-  if (control.kind === "daily") return Math.round((0.02 + random.float() ** 3 * 0.6) * control.daysPerMove * DAY_MS);
-  const average = (control.baseSeconds * 1000) / 40 + control.incrementSeconds * 700;
-  return Math.round(300 + average * -Math.log(1 - random.float() * 0.95));
+/** Most of a live game's moves take a share of what is left on the clock; opening moves a second or two, daily ones hours. */
+function thinkMs(random: Random, control: TimeControl, ply: number, remainingMs: number, slow: number): number {
+  if (control.kind === "daily") return Math.round((0.02 + random.float() ** 3 * 0.6) * slow * control.daysPerMove * DAY_MS);
+  const spread = -Math.log(1 - random.float() * 0.95);
+  if (ply < 10) return Math.round(250 + Math.min(1_500, control.baseSeconds * 12) * spread);
+  const movesToPlan = Math.max(12, 40 - Math.floor(ply / 2) / 2);
+  const budget = remainingMs / movesToPlan + control.incrementSeconds * 800;
+  return Math.round(200 + budget * slow * spread);
 }
 
 interface Setup {
@@ -230,90 +111,74 @@ interface Setup {
   readonly startAt: number;
 }
 
-/** Plays one game towards `ending`; `stopAtPly` bounds the non-natural endings. `inProgress` leaves it running at `stopAtPly`. */
-function playGame(random: Random, setup: Setup, ending: DemoEnding, stopAtPly: number, inProgress = false): DemoGame {
-  const start = startPosition(setup.rules, { random: () => random.float() });
-  if (!start.ok) throw new Error("no start position");
-  const initialFen = toFen(start.value.position);
-  const board: Board = { rules: setup.rules, chess: start.value.position.chess.clone(), keys: [repetitionKey(start.value.position)] };
+/** A line whose players were about as strong as these two (skill 0–20 against strength 0–1). */
+function pickLine(random: Random, setup: Setup, minPlies = 0): ReplayedDemoLine {
+  const wanted = (setup.white.strength + setup.black.strength) * 10;
+  const lines = demoLinesOf(setup.rules).filter((line) => line.plies.length >= minPlies);
+  const near = lines.filter((line) => Math.abs((line.whiteSkill + line.blackSkill) / 2 - wanted) <= 2.5);
+  return random.pick(near.length > 0 ? near : lines);
+}
+
+/**
+ * Plays a shipped line (demo-lines.ts) as this game: to its own end, or cut
+ * short for a timeout, an abandonment or an abort. `inProgressAtPly` leaves
+ * the game running after that many moves.
+ */
+function playGame(random: Random, setup: Setup, ending: DemoEnding, inProgressAtPly?: number): DemoGame {
+  const line = pickLine(random, setup, inProgressAtPly === undefined ? 0 : inProgressAtPly + 2);
   const live = setup.control.kind === "live" ? setup.control : null;
   let clock: ClockState | null = live ? createClock(live) : null;
   let at = setup.startAt;
   const moves: DemoMove[] = [];
-  let outcome: GameOutcome | undefined;
-  const limit = ending === "natural" ? 120 : ending === "aborted" ? random.int(2) : stopAtPly;
+  const lastPly = inProgressAtPly ?? (ending === "aborted" ? random.int(2) : ending === "line" || (ending === "timeout" && live) ? line.plies.length : Math.max(2, random.between(Math.min(16, line.plies.length - 1), line.plies.length - 1)));
+  // The player who will lose on time thinks longer than the position needs.
+  const slowSide: Color | undefined = ending === "timeout" ? (random.chance(0.5) ? "white" : "black") : undefined;
+  let flagged = false;
 
-  const record = (move: NormalMove): void => {
-    const mover = board.chess.turn;
-    at += thinkMs(random, setup.control);
+  for (const [ply, played] of line.plies.slice(0, lastPly).entries()) {
+    const mover: Color = ply % 2 === 0 ? "white" : "black";
+    const remaining = clock ? clock[mover].remainingMs : 0;
+    at += thinkMs(random, setup.control, ply, remaining, mover === slowSide ? 1.8 : 1);
+    if (clock && clock.turnStartedAt !== undefined && at - clock.turnStartedAt >= clock[mover].remainingMs) {
+      if (mover === slowSide && ply >= 2) {
+        flagged = true;
+        break;
+      }
+      // Nobody else lets the clock fall: a move made in time trouble.
+      at = clock.turnStartedAt + Math.floor(clock[mover].remainingMs * random.float() * 0.5);
+    }
     if (clock) {
-      // A live player never lets the clock fall in these games except by the timeout ending, decided below.
-      const side = clock[mover];
-      if (clock.turnStartedAt !== undefined && at - clock.turnStartedAt >= side.remainingMs) at = clock.turnStartedAt + Math.floor(side.remainingMs * random.float() * 0.5);
       const after = clockAfterMove(clock, { now: at, lagMs: 0 });
       if (after.flagged) throw new Error("a demo move fell outside its clock");
       clock = after.state;
     }
-    const { uci, san } = playOn(board, move);
-    moves.push({ uci, san, clockMs: clock ? clock[mover].remainingMs : null, playedAt: new Date(at) });
-  };
-
-  for (;;) {
-    const dests = board.chess.allDests();
-    outcome = outcomeOf(board, dests);
-    if (outcome || moves.length >= limit) break;
-    const player = board.chess.turn === "white" ? setup.white : setup.black;
-    record(chooseMove(random, board.chess, dests, player.strength));
-  }
-  if (!outcome && ending === "repetition") {
-    for (const uci of shuffleToRepetition(board) ?? []) {
-      const parsed = parseMove(view(board), uci);
-      if (!parsed.ok) break;
-      record(parsed.value);
-      outcome = positionOutcome(view(board), board.keys);
-      if (outcome) break;
-    }
+    moves.push({ uci: played.uci, san: played.san, clockMs: clock ? clock[mover].remainingMs : null, playedAt: new Date(at) });
   }
 
-  const mover = board.chess.turn;
-  const final = view(board);
+  const final = line.positionAfter(moves.length);
+  const mover = final.chess.turn;
+  const playedOut = moves.length === line.plies.length;
+  let outcome: GameOutcome | undefined;
   let endedAt = at;
-  if (!outcome && !inProgress) {
-    const endAt = at + Math.round(thinkMs(random, setup.control) * random.float());
-    endedAt = endAt;
-    switch (ending) {
-      case "aborted":
-        outcome = { result: "*", winner: undefined, reason: "aborted" };
-        break;
-      case "timeout":
-        if (moves.length < 2) {
-          outcome = { result: "*", winner: undefined, reason: "aborted" };
-          break;
-        }
-        outcome = timeoutOutcome(final, mover);
-        if (clock && clock.turnStartedAt !== undefined) {
-          const side = clock[mover];
-          endedAt = clock.turnStartedAt + side.remainingMs + side.lagQuotaMs;
-          clock = { ...clock, [mover]: { ...side, remainingMs: 0 }, turnStartedAt: undefined };
-        } else {
-          endedAt = at + (setup.control.kind === "daily" ? setup.control.daysPerMove * DAY_MS : 0);
-        }
-        break;
-      case "abandonment":
-        outcome = win(opponentOf(mover), "abandonment");
-        break;
-      case "agreement":
-      case "natural":
-      case "repetition":
-        outcome = draw("agreement");
-        break;
-      case "resignation": {
-        const white = materialOf(board.chess, "white");
-        const black = materialOf(board.chess, "black");
-        const behind = white < black ? "white" : black < white ? "black" : mover;
-        outcome = win(opponentOf(behind), "resignation");
-        break;
+  if (inProgressAtPly === undefined) {
+    endedAt = at + Math.round(thinkMs(random, setup.control, moves.length, clock?.[mover].remainingMs ?? 0, 1) * random.float());
+    if (moves.length < 2 && ending !== "line") {
+      outcome = { result: "*", winner: undefined, reason: "aborted" };
+    } else if (ending === "timeout" && (flagged || !playedOut || !line.endsOnBoard)) {
+      outcome = timeoutOutcome(final, mover);
+      if (clock && clock.turnStartedAt !== undefined) {
+        const side = clock[mover];
+        endedAt = clock.turnStartedAt + side.remainingMs + side.lagQuotaMs;
+        clock = { ...clock, [mover]: { ...side, remainingMs: 0 }, turnStartedAt: undefined };
+      } else {
+        endedAt = at + (setup.control.kind === "daily" ? setup.control.daysPerMove * DAY_MS : 0);
       }
+    } else if (ending === "abandonment" && !playedOut) {
+      outcome = win(opponentOf(mover), "abandonment");
+    } else if (playedOut) {
+      outcome = line.outcome;
+    } else {
+      outcome = win(opponentOf(mover), "resignation");
     }
   }
   if (outcome && clock && clock.turnStartedAt !== undefined) {
@@ -329,7 +194,7 @@ function playGame(random: Random, setup: Setup, ending: DemoEnding, stopAtPly: n
     rated: setup.rated,
     whiteId: setup.white.id,
     blackId: setup.black.id,
-    initialFen,
+    initialFen: line.initialFen,
     fen: toFen(final),
     moves,
     outcome: outcome ?? null,
@@ -368,7 +233,8 @@ function pairing(random: Random, players: readonly DemoPlayer[]): [DemoPlayer, D
 
 /**
  * `count` finished games among `players` (sorted by strength), in the year
- * before `epoch`, in the order they were created.
+ * before `epoch` (more of them lately, the last an hour before it), in the
+ * order they were created.
  */
 export function buildFinishedDemoGames(players: readonly DemoPlayer[], count: number, epoch: Date, seed: number): DemoGame[] {
   const random = new Random(seed);
@@ -377,12 +243,11 @@ export function buildFinishedDemoGames(players: readonly DemoPlayer[], count: nu
     const [white, black] = pairing(random, players);
     const game = terms(random, white.guest || black.guest);
     const joined = Math.max(white.joinedAt.getTime(), black.joinedAt.getTime());
-    const span = Math.max(DAY_MS, Math.min(HISTORY_MS, epoch.getTime() - joined - 30 * DAY_MS));
-    const startAt = epoch.getTime() - 30 * DAY_MS - Math.round(random.float() * span);
-    const ending = random.weighted(endings);
-    const played = playGame(random, { ...game, white, black, startAt }, ending, 10 + random.int(56));
-    // A long daily game that would still be running at the epoch started earlier.
-    const overrun = (played.endedAt?.getTime() ?? 0) - (epoch.getTime() - DAY_MS);
+    const span = Math.max(DAY_MS, Math.min(HISTORY_MS, epoch.getTime() - joined - DAY_MS));
+    const startAt = epoch.getTime() - HOUR_MS - Math.round(random.float() ** 2 * span);
+    const played = playGame(random, { ...game, white, black, startAt }, random.weighted(endings));
+    // A game that would still be running at the epoch (a long daily one) started earlier.
+    const overrun = (played.endedAt?.getTime() ?? 0) - (epoch.getTime() - HOUR_MS);
     built.push(overrun > 0 ? shiftGame(played, -overrun) : played);
   }
   return built.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -400,7 +265,7 @@ export function buildDemoGamesInProgress(pairs: readonly (readonly [DemoPlayer, 
     const plies = 10 + random.int(30);
     // Played so that the last move lands just before now.
     const span = speed === "live" ? plies * 25_000 : plies * 6 * HOUR_MS;
-    const game = playGame(random, { rules, control, rated: true, white, black, startAt: now.getTime() - span }, "resignation", plies, true);
+    const game = playGame(random, { rules, control, rated: true, white, black, startAt: now.getTime() - span }, "line", plies);
     if (game.outcome) return game;
     const shift = now.getTime() - 5_000 - (game.moves.at(-1)?.playedAt.getTime() ?? now.getTime());
     return shiftGame(game, shift);
