@@ -22,7 +22,8 @@ import { makeSanAndPlay } from "chessops/san";
 import type { SquareSet } from "chessops/squareSet";
 import type { NormalMove } from "chessops/types";
 import { canonicalUci, legalMoves, parseMove, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesId, type RulesPosition } from "../../chess/rules.ts";
-import { ratingType, type DailyDaysPerMove, type RatingType, type TimeControl } from "../../chess/time-control.ts";
+import type { DailyDaysPerMove, TimeControl } from "../../chess/time-control.ts";
+import { ratingTypeOf, type RatingType } from "../../features/ratings/rating-types.ts";
 import { Random } from "./demo-random.ts";
 
 export interface DemoPlayer {
@@ -325,7 +326,7 @@ function playGame(random: Random, setup: Setup, ending: DemoEnding, stopAtPly: n
   return {
     rules: setup.rules,
     control: setup.control,
-    ratingType: ratingType(setup.rules, setup.control),
+    ratingType: ratingTypeOf(setup.rules, setup.control),
     rated: setup.rated,
     whiteId: setup.white.id,
     blackId: setup.black.id,
