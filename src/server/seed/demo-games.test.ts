@@ -162,6 +162,17 @@ describe.each(backends)("demo games on $name", (backend) => {
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(300);
   });
 
+  it("shows on each game in progress the ratings its players bring, as a game started on the site does (/live orders by them)", async () => {
+    const playing = await db.select().from(games).where(eq(games.status, "playing"));
+    expect(playing.length).toBeGreaterThan(0);
+    const current = new Map((await db.select().from(ratings)).map((row) => [`${row.memberId}:${row.ratingType}`, Math.round(row.rating)]));
+    for (const game of playing) {
+      expect([game.whiteRating, game.blackRating]).toEqual([current.get(`${game.whiteId}:${game.ratingType}`) ?? 1500, current.get(`${game.blackId}:${game.ratingType}`) ?? 1500]);
+      expect([game.whiteRatingDiff, game.blackRatingDiff]).toEqual([null, null]);
+    }
+    expect(playing.some((game) => game.whiteRating !== 1500 || game.blackRating !== 1500)).toBe(true);
+  });
+
   it("gives the sign-in accounts daily games in progress, and later games ids after the demo ones", async () => {
     const [alice] = await db.select({ id: users.id }).from(users).where(eq(users.username, "alice"));
     if (!alice) throw new Error("alice is missing");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
@@ -49,6 +49,11 @@ describe.each(databaseTargets())("/live on $name", (target) => {
       .onConflictDoUpdate({ target: [ratings.memberId, ratings.ratingType], set: { rating: sql`excluded.rating` } });
     const weaker = await startLiveGame(alice, bob, "bob");
     const stronger = await startLiveGame(carla, moderator, "moderator");
+    // Ratings that move after the games started (other games ending) change neither the order nor the figures shown.
+    await app.kingside.database.db
+      .update(ratings)
+      .set({ rating: 1000 })
+      .where(and(inArray(ratings.memberId, [members.carla.id, members.moderator.id]), eq(ratings.ratingType, "blitz")));
 
     const { status, html } = await page("/live");
     expect(status).toBe(200);
