@@ -181,6 +181,26 @@ for (const target of databaseTargets()) {
       expect(await eventsOfGame(gameId)).toHaveLength(1);
     });
 
+    it("settles a game once when two settlements race, for established players and for newcomers alike", async () => {
+      const [established, rival] = [await rated("blitz", 1600, 80), await rated("blitz", 1550, 90)];
+      const [newcomer, other] = [await member(), await member()];
+      for (const [white, black] of [
+        [established, rival],
+        [newcomer, other],
+      ] as const) {
+        const gameId = (games += 1);
+        const outcomes = await Promise.allSettled([settle(duel(gameId, white, black, "white")), settle(duel(gameId, white, black, "white"))]);
+        // One settles; the other waits on the players' rows and is refused, or (newcomers: no row to lock yet) collides on the history's key and rolls back.
+        const settled = outcomes.filter((outcome) => outcome.status === "fulfilled" && outcome.value.ok);
+        expect(settled).toHaveLength(1);
+        const [history] = await db.select({ points: sql<number>`count(*)::int` }).from(ratingHistory).where(eq(ratingHistory.gameId, gameId));
+        expect(history?.points).toBe(2);
+        expect(await eventsOfGame(gameId)).toHaveLength(1);
+        // The win counted once.
+        expect((await rowOf(white, "blitz"))?.wins).toBe(1);
+      }
+    });
+
     it("publishes ratings.changed in the settling transaction: once it commits, and not at all when it rolls back", async () => {
       const [alice, bob] = [await member(), await member()];
       const rolledBack = (games += 1);
