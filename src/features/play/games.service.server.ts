@@ -13,7 +13,7 @@ import { createMoveBatcher, writeMoves, type MoveWrite } from "./move-batch.serv
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
-import { ratingTypeOfTerms, type GameRatings } from "./play-ratings.port.ts";
+import { ratingTypeOfTerms, twoPlayerGame, type GameRatings } from "./play-ratings.port.ts";
 import { gameEndedDomainEvent, gameStartedDomainEvent } from "./play.domain-events.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
 
@@ -214,15 +214,7 @@ export function createGamesService(deps: GamesDeps) {
     if (!row.rated || outcome.reason === "aborted") return base;
     const ratingType = ratingTypeOfTerms(termsFromRow({ ...row, color: "random" }));
     // The ratings write their own event here; game-ended above already has this transaction kick the dispatcher after the commit.
-    const [whiteScore, blackScore] = outcome.winner === "white" ? ([1, 0] as const) : outcome.winner === "black" ? ([0, 1] as const) : ([0.5, 0.5] as const);
-    const settled = await ratings.settleRatedGame(tx, {
-      gameId: row.id,
-      ratingType,
-      sides: [
-        { memberIds: [row.whiteId], score: whiteScore },
-        { memberIds: [row.blackId], score: blackScore },
-      ],
-    });
+    const settled = await ratings.settleRatedGame(tx, twoPlayerGame({ gameId: row.id, ratingType, whiteId: row.whiteId, blackId: row.blackId, winner: outcome.winner }));
     if (!settled.ok) throw new Error(`game ${row.id} could not be rated: ${settled.error}`);
     const [white, black] = settled.value;
     if (!white || !black) throw new Error(`game ${row.id} was rated without its players`);

@@ -8,6 +8,7 @@ import type { PortAccess } from "../../platform/composition/ports.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { Result } from "../../shared/result.ts";
 import type { RatedGame } from "../ratings/rating-records.ts";
+export { twoPlayerGame } from "../ratings/rating-records.ts";
 import { ratingTypeOf, type RatingType } from "../ratings/rating-types.ts";
 import type { SettledRating, SettleRefusal } from "../ratings/ratings.service.server.ts";
 import type { GameTerms } from "./play.schema.ts";

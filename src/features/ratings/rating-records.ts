@@ -39,6 +39,19 @@ export interface RatedGame {
   readonly sides: readonly RatedSide[];
 }
 
+/** A game between two players (white first): the winner's side scores 1, a draw ½ each. */
+export function twoPlayerGame(game: { readonly gameId: number; readonly ratingType: RatingType; readonly whiteId: number; readonly blackId: number; readonly winner: "white" | "black" | undefined }): RatedGame {
+  const [whiteScore, blackScore] = game.winner === "white" ? ([1, 0] as const) : game.winner === "black" ? ([0, 1] as const) : ([0.5, 0.5] as const);
+  return {
+    gameId: game.gameId,
+    ratingType: game.ratingType,
+    sides: [
+      { memberIds: [game.whiteId], score: whiteScore },
+      { memberIds: [game.blackId], score: blackScore },
+    ],
+  };
+}
+
 export interface MemberRatingChange {
   readonly memberId: number;
   /** The rounded rating the member played at. */

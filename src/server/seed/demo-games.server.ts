@@ -12,7 +12,7 @@ import { clockColumns } from "../../features/play/game-clock.server.ts";
 import { termsColumns } from "../../features/play/game-terms.server.ts";
 import { gameMoves, games } from "../../features/play/play.tables.server.ts";
 import { newPlayerRating } from "../../features/ratings/glicko2.ts";
-import { replayRatedGames } from "../../features/ratings/rating-records.ts";
+import { replayRatedGames, twoPlayerGame } from "../../features/ratings/rating-records.ts";
 import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { buildDemoGamesInProgress, buildFinishedDemoGames, type DemoGame, type DemoPlayer } from "./demo-games.ts";
@@ -88,11 +88,7 @@ function rateInOrder(demo: readonly { id: number; game: DemoGame }[]) {
   const played = demo
     .filter(({ game }) => game.rated && game.outcome !== null && game.outcome.reason !== "aborted" && game.endedAt !== null)
     .sort((a, b) => (a.game.endedAt?.getTime() ?? 0) - (b.game.endedAt?.getTime() ?? 0) || a.id - b.id)
-    .map(({ id, game }) => {
-      const winner = game.outcome?.winner;
-      const [whiteScore, blackScore] = winner === "white" ? ([1, 0] as const) : winner === "black" ? ([0, 1] as const) : ([0.5, 0.5] as const);
-      return { gameId: id, ratingType: game.ratingType, at: game.endedAt ?? new Date(0), sides: [{ memberIds: [game.whiteId], score: whiteScore }, { memberIds: [game.blackId], score: blackScore }] };
-    });
+    .map(({ id, game }) => ({ ...twoPlayerGame({ gameId: id, ratingType: game.ratingType, whiteId: game.whiteId, blackId: game.blackId, winner: game.outcome?.winner }), at: game.endedAt ?? new Date(0) }));
   const replayed = replayRatedGames(played);
   const columns = new Map<number, RatingColumns>();
   for (const [gameId, [white, black]] of replayed.changes) {
