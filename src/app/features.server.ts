@@ -11,6 +11,7 @@ import { notificationsFeature } from "../features/notifications/notifications.fe
 import { presenceFeature } from "../features/presence/presence.feature.server.ts";
 import { socialFeature } from "../features/social/social.feature.server.ts";
 import { playFeature } from "../features/play/play.feature.server.ts";
+import { ratingsFeature } from "../features/ratings/ratings.feature.server.ts";
 import { clubRolesFeature, clubsFeature } from "../features/clubs/clubs.feature.server.ts";
 import { clubForumFeature } from "../features/clubs/forum/club-forum.feature.server.ts";
 import { clubChatFeature } from "../features/clubs/chat/club-chat.feature.server.ts";
@@ -26,7 +27,7 @@ import { socialClubsBridge } from "./social-clubs.server.ts";
  * after accounts, notifications and social, whose services it takes;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -104,6 +104,12 @@ describe("composeFeatures", () => {
     await expect(composeFeatures([needy], deps)).rejects.toThrow('the needy feature needs the port "memberClubs", which no feature in the list provides');
     // The application's own list without the bridge that provides the card's clubs.
     await expect(composeFeatures(appFeatures.filter((feature) => feature.name !== "social-clubs"), deps)).rejects.toThrow('the social feature needs the port "memberClubs"');
+    // Without the ratings: the card's ratings and play's rated games have no provider (social comes first in the list).
+    await expect(composeFeatures(appFeatures.filter((feature) => feature.name !== "ratings"), deps)).rejects.toThrow('the social feature needs the port "memberRatings"');
+    const withoutRatings = appFeatures.filter((feature) => feature.name !== "ratings");
+    await expect(composeFeatures([...withoutRatings, defineFeature({ name: "card-ratings", tables: {}, messageCatalogs: [], createServices: () => ({}), provides: () => ({ memberRatings: { ratingsOf: async () => [] } }) })], deps)).rejects.toThrow(
+      'the play feature needs the port "gameRatings"',
+    );
     const provider = defineFeature({ name: "provider", tables: {}, messageCatalogs: [], createServices: () => ({}), provides: () => ({ memberClubs: { clubsOf: async () => [] } }) });
     const composed = await composeFeatures([needy, provider], deps);
     expect(await composed.context.ports.get("memberClubs").clubsOf(1, 5)).toEqual([]);

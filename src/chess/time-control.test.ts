@@ -5,7 +5,6 @@ import {
   liveTimeControl,
   parseTimeControlKey,
   pgnTimeControl,
-  ratingType,
   speedCategory,
   timeControlKey,
   type TimeControl,
@@ -40,15 +39,6 @@ describe("time controls", () => {
     }
     expect([1, 2, 3, 5, 7, 14].every((days) => dailyTimeControl(days).ok)).toBe(true);
     expect([0, 4, 6, 15, 2.5].some((days) => dailyTimeControl(days).ok)).toBe(false);
-  });
-
-  it("gives each game its rating type", () => {
-    expect(ratingType("standard", control("1+0"))).toBe("bullet");
-    expect(ratingType("standard", control("3+2"))).toBe("blitz");
-    expect(ratingType("standard", control("15+10"))).toBe("rapid");
-    expect(ratingType("standard", control("daily/3"))).toBe("daily");
-    expect(ratingType("chess960", control("1+0"))).toBe("live960");
-    expect(ratingType("chess960", control("daily/14"))).toBe("daily960");
   });
 
   it("round-trips keys and writes the PGN tag", () => {

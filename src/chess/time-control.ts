@@ -1,8 +1,8 @@
 import { fail, ok, type Result } from "../shared/result.ts";
-import type { RulesId } from "./rules.ts";
 
 /**
- * Time controls, speed categories and rating types. Isomorphic, no I/O.
+ * Time controls and speed categories. Isomorphic, no I/O. (Which rating a
+ * game counts for is not a rule of chess: the ratings decide it.)
  *
  * A live control is base + increment; its speed category follows lichess's
  * estimate of a game's length (base + 40 × increment seconds): under 3 minutes
@@ -27,9 +27,6 @@ export type TimeControl = LiveTimeControl | DailyTimeControl;
 
 export const speedCategories = ["bullet", "blitz", "rapid"] as const;
 export type SpeedCategory = (typeof speedCategories)[number];
-
-export const ratingTypes = ["bullet", "blitz", "rapid", "daily", "live960", "daily960"] as const;
-export type RatingType = (typeof ratingTypes)[number];
 
 export type TimeControlError = "time-control.invalid";
 
@@ -63,11 +60,6 @@ export const speedCategory = (control: LiveTimeControl): SpeedCategory => {
   if (seconds < 180) return "bullet";
   if (seconds < 480) return "blitz";
   return "rapid";
-};
-
-export const ratingType = (rules: RulesId, control: TimeControl): RatingType => {
-  if (rules === "chess960") return control.kind === "daily" ? "daily960" : "live960";
-  return control.kind === "daily" ? "daily" : speedCategory(control);
 };
 
 /** A stable key for seeks and URLs: "3+2" live, "daily/3" daily (the words shown are the UI's job). */

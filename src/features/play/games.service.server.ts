@@ -13,8 +13,8 @@ import { createMoveBatcher, writeMoves, type MoveWrite } from "./move-batch.serv
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
 import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
-import { ratingTypeOfTerms, type RatingsService } from "./ratings.service.server.ts";
-import { gameEndedDomainEvent, gameStartedDomainEvent, ratingsChangedDomainEvent } from "./play.domain-events.server.ts";
+import { ratingTypeOfTerms, twoPlayerGame, type GameRatings } from "./play-ratings.port.ts";
+import { gameEndedDomainEvent, gameStartedDomainEvent } from "./play.domain-events.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
 
 export type MoveFailure = "not_found" | "not_a_player" | "game_over" | "not_your_turn" | "stale" | "move.invalid" | "move.illegal";
@@ -63,7 +63,7 @@ export interface GamesDeps {
   readonly db: Database;
   readonly members: PlayMembers;
   readonly events: PlayEventSink;
-  readonly ratings: RatingsService;
+  readonly ratings: GameRatings;
   readonly vacations: Pick<VacationsService, "awayMs" | "coverTimeout">;
   /**
    * How long a player has been away from a game (null: connected to it); the
@@ -213,16 +213,12 @@ export function createGamesService(deps: GamesDeps) {
     } as const;
     if (!row.rated || outcome.reason === "aborted") return base;
     const ratingType = ratingTypeOfTerms(termsFromRow({ ...row, color: "random" }));
-    const rated = await ratings.rateFinishedGame(tx, { id: row.id, whiteId: row.whiteId, blackId: row.blackId, type: ratingType, winner: outcome.winner });
-    await events.publishDomain(tx, ratingsChangedDomainEvent, {
-      gameId: row.id,
-      ratingType,
-      changes: [
-        { memberId: row.whiteId, before: rated.white.before, after: rated.white.before + rated.white.diff },
-        { memberId: row.blackId, before: rated.black.before, after: rated.black.before + rated.black.diff },
-      ],
-    });
-    return { ...base, whiteRating: rated.white.before, blackRating: rated.black.before, whiteRatingDiff: rated.white.diff, blackRatingDiff: rated.black.diff };
+    // The ratings write their own event here; game-ended above already has this transaction kick the dispatcher after the commit.
+    const settled = await ratings.settleRatedGame(tx, twoPlayerGame({ gameId: row.id, ratingType, whiteId: row.whiteId, blackId: row.blackId, winner: outcome.winner }));
+    if (!settled.ok) throw new Error(`game ${row.id} could not be rated: ${settled.error}`);
+    const [white, black] = settled.value;
+    if (!white || !black) throw new Error(`game ${row.id} was rated without its players`);
+    return { ...base, whiteRating: white.before, blackRating: black.before, whiteRatingDiff: white.diff, blackRatingDiff: black.diff };
   }
 
   async function announceState(tx: Database, row: GameRow, at: number): Promise<void> {

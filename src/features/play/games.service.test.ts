@@ -61,6 +61,18 @@ for (const target of databaseTargets()) {
       const bobsRatings = await kit.ratings.ratingsOf(bob.id);
       expect(bobsRatings).toEqual([expect.objectContaining({ type: "blitz", games: 1, provisional: true })]);
       expect(bobsRatings[0]?.rating).toBe(1500 + (view?.ending?.ratingDiffs?.black ?? 0));
+      // The ratings feature's event, written in the transaction that ended the game, tells the same change the game shows.
+      const published = await queryRows(kit.database.db, sql`select payload from domain_events where type = 'ratings.changed' and (payload->>'gameId')::bigint = ${gameId}`);
+      expect(published.map((row) => row.payload)).toEqual([
+        {
+          gameId,
+          ratingType: "blitz",
+          changes: [
+            { memberId: alice.id, before: 1500, after: 1500 + (view?.ending?.ratingDiffs?.white ?? 0), provisional: true },
+            { memberId: bob.id, before: 1500, after: 1500 + (view?.ending?.ratingDiffs?.black ?? 0), provisional: true },
+          ],
+        },
+      ]);
       const moveEvents = kit.events.filter((event) => event.type === "game.move" && event.gameId === gameId);
       expect(moveEvents.map((event) => (event.type === "game.move" ? event.payload.version : -1))).toEqual([1, 2, 3, 4]);
     });

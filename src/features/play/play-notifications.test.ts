@@ -13,7 +13,7 @@ import { createPlayMembers } from "./play-members.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
 import type { GameTerms } from "./play.schema.ts";
-import { createRatingsService } from "./ratings.service.server.ts";
+import { createRatingsService } from "../ratings/ratings.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
 
 const dailyGame: GameTerms = { rules: "standard", control: { kind: "daily", daysPerMove: 3 }, rated: false, color: "white" };

@@ -1,7 +1,7 @@
 /**
  * The domain events online play publishes (decision 0045), for the features
  * that react to games (presence today; tournaments, team matches, vote chess,
- * leaderboards and trophies later), written in the transaction that starts
+ * leaderboards and trophies later; ratings changes are the ratings feature's event), written in the transaction that starts
  * or ends the game. Server-only: the browser gets none of these schemas.
  */
 import { z } from "zod";
@@ -40,12 +40,4 @@ export const gameEndedDomainEvent = defineDomainEvent(
   }),
 );
 
-const ratingChange = z.object({ memberId: z.number().int().positive(), before: z.number().int(), after: z.number().int() });
-
-/** A rated game moved both players' ratings of one type. */
-export const ratingsChangedDomainEvent = defineDomainEvent(
-  "play.ratings-changed",
-  z.object({ gameId: z.number().int().positive(), ratingType, changes: z.array(ratingChange).length(2) }),
-);
-
-export const playDomainEvents = [gameStartedDomainEvent, gameEndedDomainEvent, ratingsChangedDomainEvent] as const;
+export const playDomainEvents = [gameStartedDomainEvent, gameEndedDomainEvent] as const;

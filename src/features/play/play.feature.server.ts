@@ -25,7 +25,7 @@ import { gameChatSocketCommands, spectatorChatRoomKind } from "./chat/game-chat.
 import { createGameChatService } from "./chat/game-chat.service.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import * as playTables from "./play.tables.server.ts";
-import { createRatingsService, ratingTypeOfTerms } from "./ratings.service.server.ts";
+import { gameRatingsThrough, ratingTypeOfTerms } from "./play-ratings.port.ts";
 import { createSeeksService } from "./seeks.service.server.ts";
 import { createVacationsService } from "./vacations.service.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
@@ -39,7 +39,8 @@ export const ABSENT_SEEK_SWEEP_MS = 20_000;
 function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: DomainEventNotifier, ports: PortAccess, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, instanceId: string) {
   const members = createPlayMembers(directory, contacts);
   const events = playOutbox(outbox, notifications, domainEvents);
-  const ratings = createRatingsService(db);
+  // Ratings are their own feature: read and settled through the port play declared.
+  const ratings = gameRatingsThrough(ports);
   const vacations = createVacationsService({ db });
   // Which players are connected to their live games (the claims) and who is online (live seeks last only while their member is): presence's, through declared ports.
   const port = () => ports.get("gameAttendance");
@@ -48,7 +49,6 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: 
   const attendance = createGameAttendance({ livePlayersOf: games.livePlayersOf, port, log: (error, message) => console.warn(`[play] ${message}`, error) });
   const archive = createArchiveService(db, members);
   return {
-    ratings,
     vacations,
     games,
     attendance,
@@ -62,12 +62,12 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: 
 
 export type PlayServices = ReturnType<typeof createPlayServices>;
 
-/** Online play: seeks, challenges, live and daily games with server clocks, ratings. */
+/** Online play: seeks, challenges, live and daily games with server clocks (rated through the ratings feature). */
 export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
   name: "play",
   tables: playTables,
   messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/game-page/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
-  needs: ["gameAttendance", "playerPresence"],
+  needs: ["gameAttendance", "playerPresence", "gameRatings"],
   createServices: ({ db, outbox, domainEvents, ports, instanceId }, earlier) =>
     createPlayServices(
       db,
@@ -80,8 +80,8 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
       serviceFrom(earlier, "notifications", "play").recorder,
       instanceId,
     ),
-  // The user card, the profile and the member callbacks read ratings, lifetime scores and recent opponents from here.
-  provides: ({ services }) => ({ gameRecords: { ratingsOf: services.ratings.ratingsOf, lifetimeScore: services.archive.lifetimeScore, recentOpponents: services.archive.recentOpponents } }),
+  // The user card, the profile and the member callbacks read lifetime scores and recent opponents from here.
+  provides: ({ services }) => ({ gameRecords: { lifetimeScore: services.archive.lifetimeScore, recentOpponents: services.archive.recentOpponents } }),
   domainEvents: playDomainEvents,
   async registerRoutes(app, { services }) {
     await registerArchiveRoutes(app, services.archive);

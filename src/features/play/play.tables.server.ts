@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../accounts/member-reference.server.ts";
 import type { GameTags } from "./play.domain-events.server.ts";
 
@@ -140,40 +140,6 @@ export const seeks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [index("seeks_member_idx").on(table.memberId), index("seeks_expires_idx").on(table.expiresAt)],
-);
-
-/** A member's Glicko-2 rating per rating type. */
-export const ratings = pgTable(
-  "ratings",
-  {
-    memberId: memberIdColumn("member_id", "cascade").notNull(),
-    ratingType: varchar("rating_type", { length: 12 }).notNull(),
-    rating: real("rating").notNull(),
-    deviation: real("deviation").notNull(),
-    volatility: real("volatility").notNull(),
-    games: integer("games").notNull().default(0),
-    wins: integer("wins").notNull().default(0),
-    losses: integer("losses").notNull().default(0),
-    draws: integer("draws").notNull().default(0),
-    best: integer("best"),
-    bestGameId: bigint("best_game_id", { mode: "number" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.memberId, table.ratingType] }), index("ratings_type_rating_idx").on(table.ratingType, table.rating)],
-);
-
-/** One point per rated game, for the stats pages' graphs. */
-export const ratingHistory = pgTable(
-  "rating_history",
-  {
-    memberId: memberIdColumn("member_id", "cascade").notNull(),
-    ratingType: varchar("rating_type", { length: 12 }).notNull(),
-    gameId: bigint("game_id", { mode: "number" }).notNull(),
-    rating: integer("rating").notNull(),
-    deviation: integer("deviation").notNull(),
-    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.memberId, table.ratingType, table.gameId] }), index("rating_history_member_at_idx").on(table.memberId, table.ratingType, table.at)],
 );
 
 /** In-game chat: `players` is seen by the two players, `spectators` by everyone watching. */

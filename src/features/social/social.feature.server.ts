@@ -3,6 +3,7 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
 import { sharedSecret } from "../../platform/security/server-secrets.server.ts";
 import { gameRecordsThrough } from "./game-records.port.ts";
+import { memberRatingsThrough } from "./member-ratings.port.ts";
 import { onlineStatusThrough } from "./online-status.port.ts";
 import { memberClubsThrough } from "./member-clubs.port.ts";
 import { createContactGuard } from "./contact-guard.server.ts";
@@ -22,14 +23,14 @@ function buildSocialServices({ db, outbox, ports }: FeatureDeps, directory: Memb
   // One rule for every member-to-member write, used by other features too (gifts, challenges).
   const contactGuard = createContactGuard(db);
   const memberItems = createMemberItemsService(db, directory, contactGuard);
-  // Ratings, lifetime scores and recent opponents: online play provides them (play.feature.server.ts).
+  // Lifetime scores and recent opponents: online play provides them (play.feature.server.ts); ratings: the ratings feature.
   const gameRecords = gameRecordsThrough(ports);
   return {
     social,
     contactGuard,
     memberItems,
     gameRecords,
-    userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatusThrough(ports), memberClubsThrough(ports)),
+    userCards: createUserCardService(directory, social, memberItems, memberRatingsThrough(ports), membership, onlineStatusThrough(ports), memberClubsThrough(ports)),
     socialInvites: createInviteLinks(inviteSecret, (inviterId, newMemberId) => social.befriendByInvite(inviterId, newMemberId)),
   };
 }
@@ -41,7 +42,7 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
   name: "social",
   tables: socialTables,
   // The card's online status (presence), its clubs (clubs) and the members' game records (play).
-  needs: ["onlineStatus", "memberClubs", "gameRecords"],
+  needs: ["onlineStatus", "memberClubs", "gameRecords", "memberRatings"],
   messageCatalogs: ["features/social/messages", "features/social/card/messages", "features/social/notifications/messages"],
   createServices: async (deps, earlier) =>
     buildSocialServices(

@@ -4,7 +4,7 @@ import type { MembershipService } from "../accounts/membership/membership.servic
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, levelMessageIds, membershipName, type LevelName } from "../accounts/levels.ts";
-import type { GameRecordSource, MemberRating } from "./game-records.port.ts";
+import type { MemberRating, MemberRatingSource } from "./member-ratings.port.ts";
 import type { OnlineStatus, OnlineStatusSource } from "./online-status.port.ts";
 import type { CardClub, MemberClubsSource } from "./member-clubs.port.ts";
 import { noRelationship, type Relationship, type SocialCounts } from "./social.schema.ts";
@@ -87,7 +87,7 @@ export function createUserCardService(
   directory: Pick<MemberDirectory, "memberByUsername" | "memberProfileByUsername">,
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
-  games: Pick<GameRecordSource, "ratingsOf">,
+  ratingSource: MemberRatingSource,
   /** The membership feature's gift rule: the same function the gift route refuses with. */
   gifts: Pick<MembershipService, "giftRefusalFor">,
   online: OnlineStatusSource,
@@ -103,7 +103,7 @@ export function createUserCardService(
       viewer && !isSelf ? social.relationship(viewer.id, user.id) : Promise.resolve(noRelationship),
       social.counts(user.id),
       viewer && !isSelf ? notes.noteAbout(viewer.id, user.id) : Promise.resolve(null),
-      games.ratingsOf(user.id),
+      ratingSource.ratingsOf(user.id),
       online.statusOf(user.id),
       memberClubs.clubsOf(user.id, clubLimit),
     ]);

@@ -2,8 +2,10 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId, type RulesPosition } from "../../chess/rules.ts";
 import { users } from "../../features/accounts/accounts.tables.server.ts";
-import { gameMoves, games, ratingHistory, ratings } from "../../features/play/play.tables.server.ts";
-import { ratedGameChange, type RatingRecord } from "../../features/play/rating-update.ts";
+import { gameMoves, games } from "../../features/play/play.tables.server.ts";
+import { settledRecords, type RatingRecord } from "../../features/ratings/rating-records.ts";
+import { isRatingType } from "../../features/ratings/rating-types.ts";
+import { ratingHistory, ratings } from "../../features/ratings/ratings.tables.server.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { demoOpenings } from "../../features/demo/demo-openings.ts";
 import { seedDemoDataIfEmpty } from "./demo-data.server.ts";
@@ -168,13 +170,21 @@ describe.each(backends)("demo games on $name", (backend) => {
     const records = new Map<string, RatingRecord>();
     let historyPoints = 0;
     for (const game of rated) {
-      const whiteKey = `${game.whiteId}:${game.ratingType}`;
-      const blackKey = `${game.blackId}:${game.ratingType}`;
-      const winner = game.result === "1-0" ? "white" : game.result === "0-1" ? "black" : undefined;
-      const change = ratedGameChange(records.get(whiteKey), records.get(blackKey), { id: game.id, winner });
-      expect([game.whiteRating, game.blackRating, game.whiteRatingDiff, game.blackRatingDiff]).toEqual([change.white.before, change.black.before, change.white.diff, change.black.diff]);
-      records.set(whiteKey, change.white.after);
-      records.set(blackKey, change.black.after);
+      const ratingType = game.ratingType;
+      if (!isRatingType(ratingType)) throw new Error(`game ${game.id} has no rating type`);
+      const key = (memberId: number) => `${memberId}:${ratingType}`;
+      const whiteScore = game.result === "1-0" ? 1 : game.result === "0-1" ? 0 : 0.5;
+      const blackScore = game.result === "1-0" ? 0 : game.result === "0-1" ? 1 : 0.5;
+      const before = new Map<number, RatingRecord>();
+      for (const memberId of [game.whiteId, game.blackId]) {
+        const record = records.get(key(memberId));
+        if (record) before.set(memberId, record);
+      }
+      const [white, black] = settledRecords(before, { gameId: game.id, ratingType, sides: [{ memberIds: [game.whiteId], score: whiteScore }, { memberIds: [game.blackId], score: blackScore }] });
+      if (!white || !black) throw new Error("both players are rated");
+      expect([game.whiteRating, game.blackRating, game.whiteRatingDiff, game.blackRatingDiff]).toEqual([white.before, black.before, white.diff, black.diff]);
+      records.set(key(game.whiteId), white.after);
+      records.set(key(game.blackId), black.after);
       historyPoints += 2;
     }
     const stored = await db.select().from(ratings);
@@ -190,6 +200,17 @@ describe.each(backends)("demo games on $name", (backend) => {
     expect(history?.points).toBe(historyPoints);
     const spread = stored.map((row) => row.rating);
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(300);
+  });
+
+  it("shows on each game in progress the ratings its players bring, as a game started on the site does (/live orders by them)", async () => {
+    const playing = await db.select().from(games).where(eq(games.status, "playing"));
+    expect(playing.length).toBeGreaterThan(0);
+    const current = new Map((await db.select().from(ratings)).map((row) => [`${row.memberId}:${row.ratingType}`, Math.round(row.rating)]));
+    for (const game of playing) {
+      expect([game.whiteRating, game.blackRating]).toEqual([current.get(`${game.whiteId}:${game.ratingType}`) ?? 1500, current.get(`${game.blackId}:${game.ratingType}`) ?? 1500]);
+      expect([game.whiteRatingDiff, game.blackRatingDiff]).toEqual([null, null]);
+    }
+    expect(playing.some((game) => game.whiteRating !== 1500 || game.blackRating !== 1500)).toBe(true);
   });
 
   it("gives the sign-in accounts daily games in progress, and later games ids after the demo ones", async () => {

@@ -16,8 +16,9 @@
 import { clockAfterMove, createClock, dailyMoveDeadline, type ClockState } from "../../chess/clock.ts";
 import { opponentOf, win, type Color, type GameOutcome } from "../../chess/outcome.ts";
 import { timeoutOutcome, toFen, type RulesId } from "../../chess/rules.ts";
-import { ratingType, type DailyDaysPerMove, type RatingType, type TimeControl } from "../../chess/time-control.ts";
+import type { DailyDaysPerMove, TimeControl } from "../../chess/time-control.ts";
 import { demoLinesOf, type ReplayedDemoLine } from "../../features/demo/demo-line-library.ts";
+import { ratingTypeOf, type RatingType } from "../../features/ratings/rating-types.ts";
 import { Random } from "./demo-random.ts";
 
 export interface DemoPlayer {
@@ -190,7 +191,7 @@ function playGame(random: Random, setup: Setup, ending: DemoEnding, inProgressAt
   return {
     rules: setup.rules,
     control: setup.control,
-    ratingType: ratingType(setup.rules, setup.control),
+    ratingType: ratingTypeOf(setup.rules, setup.control),
     rated: setup.rated,
     whiteId: setup.white.id,
     blackId: setup.black.id,

@@ -1,6 +1,6 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
-import type { MemberRating } from "../../social/game-records.port.ts";
+import type { MemberRating } from "../../social/member-ratings.port.ts";
 import { RatingFigure } from "../../social/card/rating-figure.tsx";
 import type { FriendEntry } from "../../social/social.schema.ts";
 import { MemberName } from "../components/member-name.tsx";

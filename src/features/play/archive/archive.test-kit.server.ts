@@ -15,7 +15,7 @@ import { createContactGuard } from "../../social/contact-guard.server.ts";
 import { createPlayMembers } from "../play-members.server.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import type { GameTerms } from "../play.schema.ts";
-import { createRatingsService } from "../ratings.service.server.ts";
+import { createRatingsService } from "../../ratings/ratings.service.server.ts";
 import { createVacationsService } from "../vacations.service.server.ts";
 import { createArchiveService } from "./archive.service.server.ts";
 

@@ -4,11 +4,11 @@
  * correspondence game open is not "playing" in any sense a watcher cares for
  * (docs/decisions/0017).
  */
-import { aliasedTable, and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { termsFromRow } from "../game-terms.server.ts";
 import type { PlayMembers } from "../play-ports.server.ts";
-import { games, gameTermsColumns, ratings } from "../play.tables.server.ts";
+import { games, gameTermsColumns } from "../play.tables.server.ts";
 import { LIVE_GAMES_PER_PAGE, type LiveGamesPage } from "./live-games.schema.ts";
 
 /** A newcomer's rating (Glicko-2's start) when a player has none of the type yet. */
@@ -18,9 +18,8 @@ const liveAndPlaying = and(eq(games.status, "playing"), eq(games.speed, "live"))
 
 export function createLiveGamesService(deps: { db: Database; members: Pick<PlayMembers, "usernamesByIds"> }) {
   const { db, members } = deps;
-  const whiteRating = aliasedTable(ratings, "white_rating");
-  const blackRating = aliasedTable(ratings, "black_rating");
-  const average = sql<number>`(coalesce(${whiteRating.rating}, ${UNRATED}) + coalesce(${blackRating.rating}, ${UNRATED})) / 2`;
+  // The ratings the players brought to the game (its snapshot, written as it started): no read of the ratings' tables.
+  const average = sql<number>`(coalesce(${games.whiteRating}, ${UNRATED}) + coalesce(${games.blackRating}, ${UNRATED})) / 2`;
 
   return {
     /**
@@ -48,7 +47,7 @@ export function createLiveGamesService(deps: { db: Database; members: Pick<PlayM
 
     /**
      * /live: live games in progress, the strongest first (the players' mean
-     * current rating of the game's type). The filter reads the partial index
+     * rating of the game's type as they sat down). The filter reads the partial index
      * of games in play; the order is computed over those rows, which are the
      * games being played at this moment (thousands at most), not the archive.
      */
@@ -60,13 +59,11 @@ export function createLiveGamesService(deps: { db: Database; members: Pick<PlayM
           fen: games.fen,
           ply: games.ply,
           version: games.version,
-          whiteRating: whiteRating.rating,
-          blackRating: blackRating.rating,
+          whiteRating: games.whiteRating,
+          blackRating: games.blackRating,
           average,
         })
         .from(games)
-        .leftJoin(whiteRating, and(eq(whiteRating.memberId, games.whiteId), eq(whiteRating.ratingType, games.ratingType)))
-        .leftJoin(blackRating, and(eq(blackRating.memberId, games.blackId), eq(blackRating.ratingType, games.ratingType)))
         .where(liveAndPlaying)
         .orderBy(desc(average), desc(games.id))
         .limit(perPage)

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { openSocket, signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { command, startLiveGame, valueOf } from "../chat/game-chat.test-kit.server.ts";
-import { ratings } from "../play.tables.server.ts";
+import { ratings } from "../../ratings/ratings.tables.server.ts";
 
 /** /live through the real server: the live games in progress, the strongest first, server-rendered. */
 describe.each(databaseTargets())("/live on $name", (target) => {
@@ -36,10 +36,8 @@ describe.each(databaseTargets())("/live on $name", (target) => {
 
   it("lists live games in progress with links to watch them, the stronger game first, and not after they end", async () => {
     const [alice, bob, carla, moderator] = await Promise.all([socketOf(members.alice), socketOf(members.bob), socketOf(members.carla), socketOf(members.moderator)]);
-    const weaker = await startLiveGame(alice, bob, "bob");
-    const stronger = await startLiveGame(carla, moderator, "moderator");
-    // A 5+0 game counts for blitz: carla and the moderator are the stronger pair.
-    // (The demo data's games gave them ratings already: set the ones this test compares.)
+    // A 5+0 game counts for blitz: carla and the moderator are the stronger pair, by the ratings they bring to their games.
+    // (The demo data's games gave them ratings already: set the ones this test compares, before the games start.)
     await app.kingside.database.db
       .insert(ratings)
       .values([
@@ -49,6 +47,13 @@ describe.each(databaseTargets())("/live on $name", (target) => {
         { memberId: members.bob.id, ratingType: "blitz", rating: 1300, deviation: 60, volatility: 0.06 },
       ])
       .onConflictDoUpdate({ target: [ratings.memberId, ratings.ratingType], set: { rating: sql`excluded.rating` } });
+    const weaker = await startLiveGame(alice, bob, "bob");
+    const stronger = await startLiveGame(carla, moderator, "moderator");
+    // Ratings that move after the games started (other games ending) change neither the order nor the figures shown.
+    await app.kingside.database.db
+      .update(ratings)
+      .set({ rating: 1000 })
+      .where(and(inArray(ratings.memberId, [members.carla.id, members.moderator.id]), eq(ratings.ratingType, "blitz")));
 
     const { status, html } = await page("/live");
     expect(status).toBe(200);
