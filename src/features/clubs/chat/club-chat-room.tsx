@@ -92,10 +92,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     if (removed) return;
     const client = givenSocket ?? pageSocketClient();
     let active = true;
-    const applyPresence = (value: unknown) => {
-      const answer = value as ClubChatPresence;
-      setRoom({ members: answer.members, count: answer.count });
-    };
+    const applyPresence = (presence: ClubChatPresence) => setRoom({ members: presence.members, count: presence.count });
     const enter = async () => {
       const answer = await client.command("club.chat.enter", { clubId });
       if (active && answer.ok) applyPresence(answer.value);
@@ -107,7 +104,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
         setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.history" }));
         return;
       }
-      const history = answer.value as ClubChatHistory;
+      const history = answer.value;
       silenced.current = new Set(history.silencedIds);
       setViewer(history.viewer);
       setLines((current) => mergeLines(history.lines, current.filter((line) => line.id > (history.lines.at(-1)?.id ?? 0))));
@@ -185,7 +182,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     if (!answer.ok) return setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.other" }, { max: CLUB_CHAT_MAX_CHARACTERS }));
     setError(null);
     setText("");
-    const line = answer.value as ClubChatLine;
+    const line = answer.value;
     setLines((current) => mergeLines(current, [line]));
   }
 
@@ -193,7 +190,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     const first = lines[0];
     const answer = await socket().command("club.chat.history", first ? { clubId, beforeId: first.id } : { clubId });
     if (!answer.ok) return setError(intl.formatMessage({ id: "clubChat.error.history" }));
-    const page = answer.value as ClubChatHistory;
+    const page = answer.value;
     setHasMore(page.hasMore);
     setLines((current) => mergeLines(page.lines, current));
   }
@@ -206,7 +203,9 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
       const value = form.get(name);
       return typeof value === "string" ? value : "";
     };
-    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type: text("type"), userId, hideMessages: form.get("hideMessages") === "1", message: text("message") });
+    const type = clubChatModerationTypes.find((known) => known === form.get("type"));
+    if (type === undefined) return setError(intl.formatMessage({ id: "clubChat.error.other" }));
+    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type, userId, hideMessages: form.get("hideMessages") === "1", message: text("message") });
     if (!answer.ok) return setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.other" }));
     setError(null);
     setNotice(intl.formatMessage({ id: "clubChat.moderation.done" }));

@@ -52,10 +52,3 @@ export interface ChatHistory {
    */
   readonly silencedIds: readonly number[];
 }
-
-/** Whether a socket payload is a chat line (the browser reads payloads without a schema library). */
-export function isChatLine(value: unknown): value is ChatLine {
-  if (typeof value !== "object" || value === null) return false;
-  const line = value as Record<string, unknown>;
-  return typeof line.id === "number" && typeof line.gameId === "number" && typeof line.text === "string" && typeof line.author === "string" && typeof line.authorId === "number";
-}
