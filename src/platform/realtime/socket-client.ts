@@ -20,6 +20,7 @@ import {
   type ServerMessageMap,
 } from "./protocol.ts";
 import type { CommandCall, CommandMap, CommandResult, RegisteredCommands } from "./socket-commands.ts";
+import { versionStep } from "./version-gap.ts";
 
 /** Method syntax makes the parameter bivariant, so both the DOM's and ws's sockets fit. */
 type Listener<E> = { bivarianceHack(event: E): void }["bivarianceHack"];
@@ -267,10 +268,11 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
     const listeners = [...(subscriptions.get(room) ?? [])];
     if (event.version !== undefined) {
       const last = lastVersions.get(room);
+      const step = last === undefined ? "next" : versionStep(last, event.version);
       // A repeat or an older event: the state already has it.
-      if (last !== undefined && event.version <= last) return;
+      if (step === "repeat") return;
       lastVersions.set(room, event.version);
-      if (last !== undefined && event.version > last + 1) {
+      if (step === "gap") {
         for (const subscription of listeners) subscription.refetch?.();
         return;
       }

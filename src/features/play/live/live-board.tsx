@@ -5,6 +5,7 @@ import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
 import { StaticBoard } from "../board/static-board.tsx";
 import { gameMoveEvent, gameRoom, gameStateEvent } from "../play.events.ts";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
+import { versionStep } from "../../../platform/realtime/version-gap.ts";
 
 export interface LiveBoardProps {
   readonly gameId: number;
@@ -36,7 +37,7 @@ export function LiveBoard({ gameId, fen, version, label, socket: givenSocket }: 
   useEffect(() => {
     const socket = givenSocket ?? pageSocketClient();
     const apply = (next: { fen: string | null; version: number; over: boolean }) =>
-      setState((current) => (next.version <= current.version ? current : { fen: next.fen ?? current.fen, version: next.version, over: current.over || next.over }));
+      setState((current) => (versionStep(current.version, next.version) === "repeat" ? current : { fen: next.fen ?? current.fen, version: next.version, over: current.over || next.over }));
     const refetch = async () => {
       const answer = await socket.command("game.snapshot", { gameId });
       if (answer.ok) apply({ fen: answer.value.fen, version: answer.value.version, over: answer.value.status !== "playing" });
