@@ -7,8 +7,6 @@ import { clubChatLineEvent, clubChatModerationEvent, clubChatPersonalNoticeEvent
 import {
   CLUB_CHAT_HEARTBEAT_MS,
   CLUB_CHAT_MAX_CHARACTERS,
-  chatLength,
-  cleanChatText,
   clubChatModerationTypes,
   type ClubChatHistory,
   type ClubChatLine,
@@ -17,6 +15,8 @@ import {
   type ClubChatPresentMember,
   type ClubChatViewerState,
 } from "./club-chat.schema.ts";
+import { mergeChatLines } from "../../chat/chat-lines.ts";
+import { chatLength, cleanChatText } from "../../chat/chat-text.ts";
 import "./club-chat.css";
 
 export interface ClubChatRoomProps {
@@ -57,12 +57,6 @@ const noticeMessages: Readonly<Record<ClubChatModerationType, string>> = {
   remove: "clubChat.notice.remove",
   readmit: "clubChat.notice.readmit",
 };
-
-function mergeLines(first: readonly ClubChatLine[], second: readonly ClubChatLine[]): readonly ClubChatLine[] {
-  const byId = new Map<number, ClubChatLine>();
-  for (const line of [...first, ...second]) byId.set(line.id, line);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
 
 /**
  * A club's chat room (issue 11 item 6): the log (older pages on request),
@@ -107,7 +101,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
       const history = answer.value;
       silenced.current = new Set(history.silencedIds);
       setViewer(history.viewer);
-      setLines((current) => mergeLines(history.lines, current.filter((line) => line.id > (history.lines.at(-1)?.id ?? 0))));
+      setLines((current) => mergeChatLines(history.lines, current.filter((line) => line.id > (history.lines.at(-1)?.id ?? 0))));
       await enter();
     };
     const unsubscribe = client.subscribe(
@@ -115,7 +109,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
       (event) => {
         const line = eventPayload(clubChatLineEvent, event);
         if (line?.clubId === clubId) {
-          if (!silenced.current.has(line.authorId)) setLines((current) => mergeLines(current, [line]));
+          if (!silenced.current.has(line.authorId)) setLines((current) => mergeChatLines(current, [line]));
           return;
         }
         const presence = eventPayload(clubChatPresenceEvent, event);
@@ -183,7 +177,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     setError(null);
     setText("");
     const line = answer.value;
-    setLines((current) => mergeLines(current, [line]));
+    setLines((current) => mergeChatLines(current, [line]));
   }
 
   async function handleOlder() {
@@ -192,7 +186,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     if (!answer.ok) return setError(intl.formatMessage({ id: "clubChat.error.history" }));
     const page = answer.value;
     setHasMore(page.hasMore);
-    setLines((current) => mergeLines(page.lines, current));
+    setLines((current) => mergeChatLines(page.lines, current));
   }
 
   async function handleModerate(event: FormEvent<HTMLFormElement>) {

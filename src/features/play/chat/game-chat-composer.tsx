@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
-import { CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatLine } from "./game-chat.schema.ts";
+import { chatLength, cleanChatText } from "../../chat/chat-text.ts";
+import { CHAT_MAX_CHARACTERS, type ChatChannel, type ChatLine } from "./game-chat.schema.ts";
 
 const refusalMessages: Readonly<Record<string, string>> = {
   not_a_player: "play.chat.error.not_a_player",
