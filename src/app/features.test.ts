@@ -16,6 +16,7 @@ import { featureFlagDefaults } from "../platform/flags/feature-flags.ts";
 import { createMemoryBus } from "../platform/realtime/bus.server.ts";
 import { appFeatures, appPageIdentity } from "./features.server.ts";
 import { appNotificationTypes } from "./notification-types.ts";
+import { socketCommandNames } from "./socket-command-names.fixture.ts";
 import { createOutboxRelay } from "../platform/realtime/outbox.server.ts";
 import { createDomainEventDispatcher } from "../platform/domain-events/domain-event-dispatcher.server.ts";
 import { subscribeTo } from "../platform/domain-events/domain-events.server.ts";
@@ -97,6 +98,15 @@ describe("composeFeatures", () => {
     const second = defineFeature({ name: "second", tables: {}, messageCatalogs: [], createServices: () => ({ clash: 2 }) });
     await expect(composeFeatures([first, second], deps)).rejects.toThrow('features "first" and "second" both define the service "clash"');
     await expect(composeFeatures([first, first], deps)).rejects.toThrow('two of the features define the feature "first"');
+  });
+
+  it("registers exactly the socket commands the browser's typed command map names", async () => {
+    const composed = await composeFeatures(appFeatures, deps);
+    try {
+      expect(composed.socketCommands.map((definition) => definition.name).sort()).toEqual(Object.keys(socketCommandNames).sort());
+    } finally {
+      await composed.close();
+    }
   });
 
   it("fails the start when a port a feature needs has no provider, naming the feature and the port", async () => {

@@ -7,7 +7,7 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
 import type { PlayMembers } from "./play-ports.server.ts";
-import type { ChatSilences } from "./chat/game-chat.service.server.ts";
+import type { GameChatSilences } from "./chat/game-chat.service.server.ts";
 
 export function createPlayMembers(directory: MemberDirectory, contacts: ContactGuard): PlayMembers {
   return {
@@ -32,7 +32,7 @@ export function createPlayMembers(directory: MemberDirectory, contacts: ContactG
 }
 
 /** Whose chat a member never sees: the members they muted or blocked, from the social feature. */
-export function createChatSilences(social: Pick<SocialService, "relationship" | "silencedBy">): ChatSilences {
+export function createChatSilences(social: Pick<SocialService, "relationship" | "silencedBy">): GameChatSilences {
   return {
     silencedBy: (memberId, limit) => social.silencedBy(memberId, limit),
     async silences(memberId, authorId) {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { fail, ok } from "../../shared/result.ts";
-import { defineSocketCommand, type SocketCommandDefinition } from "../../platform/realtime/registry.ts";
+import { defineSocketCommand } from "../../platform/realtime/registry.ts";
 import type { SocketIdentity } from "../../platform/realtime/socket-identity.ts";
 import type { ChallengesService } from "./challenges.service.server.ts";
 import type { GamesService } from "./games.service.server.ts";
@@ -40,7 +40,8 @@ const idInput = z.strictObject({ id: z.int().positive() });
 /** Vacation is taken in whole days, at most a cap no allowance exceeds. */
 const MAX_VACATION_DAYS = 60;
 
-export function playSocketCommands(services: { games: GamesService; seeks: SeeksService; challenges: ChallengesService; vacations: VacationsService }): SocketCommandDefinition[] {
+/** The definitions keep their literal types (no wider annotation): the browser's command map is read off them (decision 0053). */
+export function playSocketCommands(services: { games: GamesService; seeks: SeeksService; challenges: ChallengesService; vacations: VacationsService }) {
   const { games, seeks, challenges, vacations } = services;
   return [
     defineSocketCommand({
@@ -152,3 +153,5 @@ export function playSocketCommands(services: { games: GamesService; seeks: Seeks
     }),
   ];
 }
+
+export type PlaySocketCommand = ReturnType<typeof playSocketCommands>[number];

@@ -1,6 +1,5 @@
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
-import type { SocketCommandDefinition } from "../../platform/realtime/registry.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
@@ -16,12 +15,12 @@ import { playNotificationTypes } from "./notifications/play-notifications.schema
 import { createChallengesService } from "./challenges.service.server.ts";
 import { createGamesService } from "./games.service.server.ts";
 import { leaseClockWatch } from "./play-clock-watch.server.ts";
-import { playSocketCommands } from "./play.commands.server.ts";
+import { playSocketCommands, type PlaySocketCommand } from "./play.commands.server.ts";
 import { gameRoomKind, lobbyRoomKind } from "./play.events.ts";
 import { createGameAttendance } from "./game-attendance.server.ts";
 import { playRealtimeEvents } from "./play.events.schema.ts";
 import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
-import { gameChatSocketCommands, spectatorChatRoomKind } from "./chat/game-chat.commands.server.ts";
+import { gameChatSocketCommands, spectatorChatRoomKind, type GameChatSocketCommand } from "./chat/game-chat.commands.server.ts";
 import { createGameChatService } from "./chat/game-chat.service.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import * as playTables from "./play.tables.server.ts";
@@ -63,7 +62,7 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: 
 export type PlayServices = ReturnType<typeof createPlayServices>;
 
 /** Online play: seeks, challenges, live and daily games with server clocks (rated through the ratings feature). */
-export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlayServices>({
+export const playFeature: FeatureDefinition<PlayServices, PlaySocketCommand | GameChatSocketCommand> = defineFeature<PlayServices, PlaySocketCommand | GameChatSocketCommand>({
   name: "play",
   tables: playTables,
   messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/game-page/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
@@ -90,7 +89,7 @@ export const playFeature: FeatureDefinition<PlayServices> = defineFeature<PlaySe
   notificationTypes: playNotificationTypes,
   // A player's socket in their live game's room attends it (claims count absence from the game).
   roomKinds: ({ services }) => [{ ...gameRoomKind, joined: services.attendance.joined }, lobbyRoomKind, spectatorChatRoomKind(services.gameChat)],
-  socketCommands: ({ services }): readonly SocketCommandDefinition[] => [...playSocketCommands(services), ...gameChatSocketCommands(services.gameChat)],
+  socketCommands: ({ services }) => [...playSocketCommands(services), ...gameChatSocketCommands(services.gameChat)],
   jobs: ({ services }): readonly PeriodicJobDefinition[] => [
     {
       name: "play.deadline-sweep",

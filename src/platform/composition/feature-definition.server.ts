@@ -61,9 +61,11 @@ export interface FeatureContext extends FeatureDeps {
 
 /**
  * One feature. `Own` is the services object this feature adds to the
- * application's `Services` (the composition root merges them all).
+ * application's `Services` (the composition root merges them all);
+ * `Command` the union of its socket commands' definitions, from which the
+ * browser's typed command map is read (SocketCommandsOf, socket-commands.ts).
  */
-export interface FeatureDefinition<Own extends object = object> {
+export interface FeatureDefinition<Own extends object = object, Command extends SocketCommandDefinition = SocketCommandDefinition> {
   /** Unique in the list; names the feature in errors and logs. */
   readonly name: string;
   /**
@@ -100,7 +102,7 @@ export interface FeatureDefinition<Own extends object = object> {
   /** Room kinds the feature owns, each with its access rule. */
   roomKinds?(context: FeatureContext): readonly RoomKindDefinition[];
   /** Socket commands the feature answers. */
-  socketCommands?(context: FeatureContext): readonly SocketCommandDefinition[];
+  socketCommands?(context: FeatureContext): readonly Command[];
   /**
    * Told of each socket once it is open (presence counts it), and, through
    * the function it returns, when that socket closes (club chat leaves its rooms).
@@ -128,7 +130,7 @@ export function serviceFrom<Name extends keyof Services>(earlier: Partial<Servic
 }
 
 /** Typed helper: infers the services type from the factory. */
-export function defineFeature<Own extends object>(definition: FeatureDefinition<Own>): FeatureDefinition<Own> {
+export function defineFeature<Own extends object, Command extends SocketCommandDefinition = never>(definition: FeatureDefinition<Own, Command>): FeatureDefinition<Own, Command> {
   return definition;
 }
 
@@ -136,5 +138,16 @@ export function defineFeature<Own extends object>(definition: FeatureDefinition<
 export type ServicesOf<List extends readonly FeatureDefinition<object>[]> = UnionToIntersection<
   { [I in keyof List]: List[I] extends FeatureDefinition<infer Own> ? Own : never }[number]
 >;
+
+/**
+ * The union of the socket command definitions a list of definitions answers
+ * (each feature's `Command`). A definition that left `Command` at its wide
+ * default declares no command type and adds none (a feature with commands
+ * names them: `FeatureDefinition<Own, ItsCommand>`; src/app/socket-commands.test.ts
+ * holds the map to the registered list).
+ */
+export type SocketCommandsOf<List extends readonly FeatureDefinition<object>[]> = {
+  [I in keyof List]: List[I] extends FeatureDefinition<object, infer Command> ? (string extends Command["name"] ? never : Command) : never;
+}[number];
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;

@@ -14,6 +14,7 @@
  */
 import type { z } from "zod";
 import type { LinkGenerator } from "../links/links.ts";
+import type { CommandRequest } from "../realtime/socket-commands.ts";
 
 /** Builds a page's path from the route table (the server's or the browser's link generator). */
 export type NotificationLinkBuilder = LinkGenerator;
@@ -21,7 +22,7 @@ export type NotificationLinkBuilder = LinkGenerator;
 /** What an action calls: one of our JSON routes through the HTTP client, or a socket command. */
 export type NotificationActionCall =
   | { readonly kind: "json"; readonly method: "POST" | "PUT" | "DELETE"; readonly url: string; readonly body?: Readonly<Record<string, string | number | boolean>> }
-  | { readonly kind: "socket"; readonly command: string; readonly input: Readonly<Record<string, string | number | boolean>> };
+  | ({ readonly kind: "socket" } & CommandRequest);
 
 export interface NotificationAction {
   /** Stable within the type (a test id and a React key). */

@@ -40,19 +40,23 @@ export interface CommandContext {
 /**
  * A client -> server command (`game.move`, `chat.say`), answered by an ack
  * carrying the handler's value or a refusal carrying its error code.
- * Method syntax keeps the input type bivariant, so definitions of different
- * inputs fit one list.
+ * The type keeps the literal name, the input schema, the answer and the
+ * refusal codes, so that the browser's command map (socket-commands.ts) is
+ * read off the definitions. Method syntax keeps the input type bivariant, so
+ * definitions of different inputs fit one list.
  */
-export interface SocketCommandDefinition<Input = unknown, Output = unknown> {
-  readonly name: string;
-  readonly input: z.ZodType<Input>;
+export interface SocketCommandDefinition<Name extends string = string, Schema extends z.ZodType = z.ZodType, Answer = unknown, Refusal extends string = string> {
+  readonly name: Name;
+  readonly input: Schema;
   /** Checked before the handler: e.g. signed in, a member rather than a guest. A false answers the refusal `forbidden`. */
   access(identity: SocketIdentity): boolean;
-  handle(input: Input, context: CommandContext): Promise<Result<Output, string>>;
+  handle(input: z.output<Schema>, context: CommandContext): Promise<Result<Answer, Refusal>>;
 }
 
-/** Typed helper: infers Input from the schema. */
-export function defineSocketCommand<Input, Output>(definition: SocketCommandDefinition<Input, Output>): SocketCommandDefinition<Input, Output> {
+/** Typed helper: infers the literal name, the schema, the answer and the refusal codes. */
+export function defineSocketCommand<const Name extends string, Schema extends z.ZodType, Answer, Refusal extends string = never>(
+  definition: SocketCommandDefinition<Name, Schema, Answer, Refusal>,
+): SocketCommandDefinition<Name, Schema, Answer, Refusal> {
   return definition;
 }
 

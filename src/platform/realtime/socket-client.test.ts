@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { createMemoryBus } from "./bus.server.ts";
 import { publishToRoom, registerRealtime } from "./hub.server.ts";
 import type { RealtimeEvent } from "./protocol.ts";
+import type { CommandMap } from "./socket-commands.ts";
 import { backoffDelay, createSocketClient, type SocketClient, type SocketStatus } from "./socket-client.ts";
 import { createEventCatalog } from "./protocol-schemas.server.ts";
 import { eventually, startTestHub } from "./test-kit.server.ts";
@@ -45,7 +46,7 @@ describe("socket client", () => {
     const hub = await startTestHub({ bus, instanceId: "client-test", commands: [echo] });
     cleanups.push(() => bus.close(), () => hub.app.close());
     const statuses: SocketStatus[] = [];
-    const client: SocketClient = createSocketClient({
+    const client: SocketClient<CommandMap> = createSocketClient<CommandMap>({
       url: hub.url,
       WebSocketImpl: WebSocket,
       reconnect: { initialDelayMs: 20, maxDelayMs: 200 },
@@ -132,7 +133,7 @@ describe("socket client", () => {
     const address = silent.address();
     if (address === null || typeof address === "string") throw new Error("expected a TCP address");
     const { port } = address;
-    const client = createSocketClient({ url: `ws://127.0.0.1:${port}`, WebSocketImpl: WebSocket, pingIntervalMs: 30, reconnect: { initialDelayMs: 10 } });
+    const client = createSocketClient<CommandMap>({ url: `ws://127.0.0.1:${port}`, WebSocketImpl: WebSocket, pingIntervalMs: 30, reconnect: { initialDelayMs: 10 } });
     cleanups.push(() => client.close());
     await eventually(() => connections >= 2, "a second connection after the silence");
     for (const socket of silent.clients) socket.terminate();

@@ -9,17 +9,18 @@
  * or, for an ordered stream whose events carry a version, `refetch`, called
  * on a reconnect and on a gap in the versions.
  */
-import { fail, ok, type Result } from "../../shared/result.ts";
+import { fail, ok } from "../../shared/result.ts";
 import {
   encodeMessage,
   parseServerMessage,
   type ClientMessage,
   type EventCatalog,
-  type PlatformRefusalCode,
   type RealtimeEvent,
   type RoomName,
   type ServerMessageMap,
 } from "./protocol.ts";
+import type { CommandCall, CommandMap, CommandResult, RegisteredCommands } from "./socket-commands.ts";
+import { versionStep } from "./version-gap.ts";
 
 /** Method syntax makes the parameter bivariant, so both the DOM's and ws's sockets fit. */
 type Listener<E> = { bivarianceHack(event: E): void }["bivarianceHack"];
@@ -75,10 +76,7 @@ export interface SocketClientOptions {
   readonly commandTimeoutMs?: number;
 }
 
-/** Why a command was not done: the server's refusal code, or the client's own `timeout` or `closed`. */
-export type CommandRefusalCode = PlatformRefusalCode | "timeout" | "closed" | (string & {});
-
-export type CommandResult<T> = Result<T, CommandRefusalCode>;
+export type { CommandRefusalCode, CommandResult } from "./socket-commands.ts";
 
 export type RealtimeEventHandler = (event: RealtimeEvent) => void;
 
@@ -93,7 +91,8 @@ export interface SubscribeOptions {
   readonly refetch?: () => void;
 }
 
-export interface SocketClient {
+/** `Commands`: the application's registered commands; a test of made-up commands passes `CommandMap` (any name, unknown answers). */
+export interface SocketClient<Commands extends CommandMap = RegisteredCommands> {
   readonly status: SocketStatus;
   /** Returns the matching unsubscribe. */
   subscribe(room: RoomName, handler: RealtimeEventHandler, options?: SubscribeOptions): () => void;
@@ -102,7 +101,7 @@ export interface SocketClient {
    * The request id stays the same when it is resent after a reconnect, so the
    * server can answer a repeat without doing the work twice.
    */
-  command(name: string, input: unknown): Promise<CommandResult<unknown>>;
+  command: CommandCall<Commands>;
   close(): void;
 }
 
@@ -141,7 +140,7 @@ function resolveWebSocket(given: WebSocketConstructor | undefined): WebSocketCon
   return found;
 }
 
-export function createSocketClient(options: SocketClientOptions): SocketClient {
+export function createSocketClient<Commands extends CommandMap = RegisteredCommands>(options: SocketClientOptions): SocketClient<Commands> {
   const WebSocketImpl = resolveWebSocket(options.WebSocketImpl);
   const pingIntervalMs = options.pingIntervalMs ?? 20_000;
   const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
@@ -269,10 +268,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     const listeners = [...(subscriptions.get(room) ?? [])];
     if (event.version !== undefined) {
       const last = lastVersions.get(room);
+      const step = last === undefined ? "next" : versionStep(last, event.version);
       // A repeat or an older event: the state already has it.
-      if (last !== undefined && event.version <= last) return;
+      if (step === "repeat") return;
       lastVersions.set(room, event.version);
-      if (last !== undefined && event.version > last + 1) {
+      if (step === "gap") {
         for (const subscription of listeners) subscription.refetch?.();
         return;
       }
@@ -313,17 +313,21 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
         send({ type: "unsubscribe", data: { room } });
       };
     },
-    command(name, input) {
-      if (stopped) return Promise.resolve(fail("closed"));
+    command<Name extends keyof Commands & string>(name: Name, input: Commands[Name]["input"]) {
+      type Answer = CommandResult<Commands[Name]["answer"], Commands[Name]["refusal"]>;
+      if (stopped) return Promise.resolve<Answer>(fail("closed"));
       commandCounter += 1;
       const id = `${idPrefix}-${commandCounter}`;
       const frame: PendingCommand["frame"] = { type: "command", data: { id, name, input } };
-      return new Promise((resolve) => {
+      return new Promise<Answer>((resolve) => {
         const timer = setTimeout(() => settleCommand(id, fail("timeout")), commandTimeoutMs);
         pendingCommands.set(id, {
           frame,
           settle: (result) => {
             clearTimeout(timer);
+            // Where an answer gets its type, unchecked: the ack carries what the command's handler answered and the
+            // refusal one of its codes or the platform's (the definitions Commands is read from; the browser checks
+            // no schema, decision 0028), or the client's own timeout or closed.
             resolve(result);
           },
         });

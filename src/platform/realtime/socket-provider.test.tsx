@@ -2,6 +2,7 @@ import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { roomName } from "./protocol.ts";
 import type { SubscribeOptions } from "./socket-client.ts";
+import { fakeCommands } from "./socket-fakes.fixture.ts";
 import { SocketProvider, useRoomEvents, type SocketHub } from "./socket-provider.tsx";
 
 function Listener({ onRefetch }: { onRefetch: () => void }) {
@@ -13,6 +14,7 @@ describe("useRoomEvents", () => {
   it("passes refetch through to the socket, calling the handler of the latest render", () => {
     const given: SubscribeOptions[] = [];
     const hub: SocketHub = {
+      command: fakeCommands().command,
       subscribe: (_room, _handler, options) => {
         given.push(options ?? {});
         return () => undefined;

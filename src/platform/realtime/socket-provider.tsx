@@ -4,21 +4,29 @@ import type { RoomName } from "./protocol.ts";
 import type { RealtimeEventHandler, SocketClient, SubscribeOptions } from "./socket-client.ts";
 
 /**
- * Room subscriptions for React: the shell provides the page's socket (see
- * page-socket.ts; it opens on the first subscription, so a page nobody
- * listens on opens no socket), and components listen with useRoomEvents.
- * The socket client re-subscribes every room after a reconnect.
+ * The page's socket for React: the shell provides it (see page-socket.ts; it
+ * opens on first use, so a page nobody listens on opens no socket),
+ * components listen with useRoomEvents and call commands with
+ * useSocketCommand (typed by the registered commands, socket-commands.ts).
+ * Tests provide a fake. The socket client re-subscribes every room after a
+ * reconnect.
  */
-export type SocketHub = Pick<SocketClient, "subscribe">;
+export type SocketHub = Pick<SocketClient, "subscribe" | "command">;
 
 const pageSocketHub: SocketHub = {
   subscribe: (room, handler, options) => pageSocketClient().subscribe(room, handler, options),
+  command: (name, input) => pageSocketClient().command(name, input),
 };
 
 const SocketContext = createContext<SocketHub | null>(null);
 
 export function SocketProvider({ children, hub = pageSocketHub }: { children: ReactNode; hub?: SocketHub }) {
   return <SocketContext value={hub}>{children}</SocketContext>;
+}
+
+/** The one way a component calls a socket command: the provided socket's, or the page's without a provider. */
+export function useSocketCommand(): SocketHub["command"] {
+  return (useContext(SocketContext) ?? pageSocketHub).command;
 }
 
 /**

@@ -9,7 +9,7 @@ import { requireServiceInCi } from "../../test/databases.ts";
 import type { EventBus } from "./bus.server.ts";
 import { demoRealtime } from "./demo-room.ts";
 import { registerRealtime, type RealtimeDeps } from "./hub.server.ts";
-import { isRoomName, type ServerMessage } from "./protocol.ts";
+import { isRoomName, type RealtimeEvent, type ServerMessage } from "./protocol.ts";
 import { parseServerFrame } from "./protocol-schemas.server.ts";
 
 /**
@@ -116,38 +116,35 @@ export class TestSocket {
   }
 
   /** Takes the first queued (or next arriving) message of the given type; others stay queued. */
-  async next<K extends ServerMessage["type"]>(type: K, timeoutMs = 5000): Promise<MessageOfType<K>> {
-    const isWanted = (message: ServerMessage): message is MessageOfType<K> => message.type === type;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.received.findIndex(isWanted);
-      const found = this.received[index];
-      if (found && isWanted(found)) {
-        this.received.splice(index, 1);
-        return found;
-      }
-      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode}) while waiting for "${type}"`);
-      if (Date.now() >= deadline) throw new Error(`no "${type}" message within ${timeoutMs} ms`);
-      await this.wait(deadline - Date.now());
-    }
+  next<K extends ServerMessage["type"]>(type: K, timeoutMs = 5000): Promise<MessageOfType<K>> {
+    return this.nextWhere((message): message is MessageOfType<K> => message.type === type, `"${type}" message`, timeoutMs);
   }
 
   /** Takes the ack or the refusal of the command sent with this request id. */
-  async answerTo(requestId: string, timeoutMs = 5000): Promise<MessageOfType<"ack" | "refusal">> {
+  answerTo(requestId: string, timeoutMs = 5000): Promise<MessageOfType<"ack" | "refusal">> {
     const isAnswer = (message: ServerMessage): message is MessageOfType<"ack" | "refusal"> =>
       (message.type === "ack" || message.type === "refusal") && message.data.id === requestId;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = this.received.findIndex(isAnswer);
-      const found = this.received[index];
-      if (found && isAnswer(found)) {
+    return this.nextWhere(isAnswer, `answer to ${requestId}`, timeoutMs);
+  }
+
+  /** Takes the first queued (or next arriving) event of this domain type; other messages stay queued. */
+  async nextEvent(type: string, timeoutMs = 10_000): Promise<RealtimeEvent> {
+    const isWanted = (message: ServerMessage): message is MessageOfType<"event"> => message.type === "event" && message.data.type === type;
+    return (await this.nextWhere(isWanted, `"${type}" event`, timeoutMs)).data;
+  }
+
+  /** Takes every queued event that matches (after a round trip: all the server sent so far), in order; others stay queued. */
+  async eventsSoFar(matches: (event: RealtimeEvent) => boolean): Promise<RealtimeEvent[]> {
+    await this.roundTrip();
+    const taken: RealtimeEvent[] = [];
+    for (let index = 0; index < this.received.length; ) {
+      const message = this.received[index];
+      if (message?.type === "event" && matches(message.data)) {
+        taken.push(message.data);
         this.received.splice(index, 1);
-        return found;
-      }
-      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode}) while waiting for the answer to ${requestId}`);
-      if (Date.now() >= deadline) throw new Error(`no answer to ${requestId} within ${timeoutMs} ms`);
-      await this.wait(deadline - Date.now());
+      } else index += 1;
     }
+    return taken;
   }
 
   /** Everything received and not yet taken. */
@@ -178,6 +175,21 @@ export class TestSocket {
     this.socket.close();
   }
 
+  private async nextWhere<M extends ServerMessage>(isWanted: (message: ServerMessage) => message is M, what: string, timeoutMs: number): Promise<M> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.received.findIndex(isWanted);
+      const found = this.received[index];
+      if (found && isWanted(found)) {
+        this.received.splice(index, 1);
+        return found;
+      }
+      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode}) while waiting for the ${what}`);
+      if (Date.now() >= deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
+      await this.wait(deadline - Date.now());
+    }
+  }
+
   private wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -191,6 +203,32 @@ export class TestSocket {
   private wake(): void {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
+}
+
+/** A command's answer as a test reads it. */
+export type CommandAnswer = { ok: true; result: unknown } | { ok: false; code: string };
+
+let nextRequest = 0;
+
+/** Sends a command (any name and input, so that refusals can be tested) and waits for its answer. */
+export async function command(socket: TestSocket, name: string, input: unknown): Promise<CommandAnswer> {
+  nextRequest += 1;
+  const id = `r${nextRequest}`;
+  socket.send({ type: "command", data: { id, name, input } });
+  const answer = await socket.answerTo(id, 10_000);
+  return answer.type === "ack" ? { ok: true, result: answer.data.result } : { ok: false, code: answer.data.code };
+}
+
+/** The ack's value, as the test expects it; a refusal fails the test with its code. */
+export function valueOf<T>(answer: CommandAnswer): T {
+  if (!answer.ok) throw new Error(`refused: ${answer.code}`);
+  return answer.result as T;
+}
+
+/** Joins a room and waits for the server's confirmation. */
+export async function subscribe(socket: TestSocket, room: string): Promise<void> {
+  socket.send({ type: "subscribe", data: { room } });
+  await socket.next("subscribed");
 }
 
 /** Polls until the condition holds. */

@@ -7,8 +7,6 @@ import { clubChatLineEvent, clubChatModerationEvent, clubChatPersonalNoticeEvent
 import {
   CLUB_CHAT_HEARTBEAT_MS,
   CLUB_CHAT_MAX_CHARACTERS,
-  chatLength,
-  cleanChatText,
   clubChatModerationTypes,
   type ClubChatHistory,
   type ClubChatLine,
@@ -17,6 +15,8 @@ import {
   type ClubChatPresentMember,
   type ClubChatViewerState,
 } from "./club-chat.schema.ts";
+import { mergeChatLines } from "../../chat/chat-lines.ts";
+import { chatLength, cleanChatText } from "../../chat/chat-text.ts";
 import "./club-chat.css";
 
 export interface ClubChatRoomProps {
@@ -58,12 +58,6 @@ const noticeMessages: Readonly<Record<ClubChatModerationType, string>> = {
   readmit: "clubChat.notice.readmit",
 };
 
-function mergeLines(first: readonly ClubChatLine[], second: readonly ClubChatLine[]): readonly ClubChatLine[] {
-  const byId = new Map<number, ClubChatLine>();
-  for (const line of [...first, ...second]) byId.set(line.id, line);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
 /**
  * A club's chat room (issue 11 item 6): the log (older pages on request),
  * who is here, the line form with its counter, and for moderators the action
@@ -92,10 +86,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     if (removed) return;
     const client = givenSocket ?? pageSocketClient();
     let active = true;
-    const applyPresence = (value: unknown) => {
-      const answer = value as ClubChatPresence;
-      setRoom({ members: answer.members, count: answer.count });
-    };
+    const applyPresence = (presence: ClubChatPresence) => setRoom({ members: presence.members, count: presence.count });
     const enter = async () => {
       const answer = await client.command("club.chat.enter", { clubId });
       if (active && answer.ok) applyPresence(answer.value);
@@ -107,10 +98,10 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
         setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.history" }));
         return;
       }
-      const history = answer.value as ClubChatHistory;
+      const history = answer.value;
       silenced.current = new Set(history.silencedIds);
       setViewer(history.viewer);
-      setLines((current) => mergeLines(history.lines, current.filter((line) => line.id > (history.lines.at(-1)?.id ?? 0))));
+      setLines((current) => mergeChatLines(history.lines, current.filter((line) => line.id > (history.lines.at(-1)?.id ?? 0))));
       await enter();
     };
     const unsubscribe = client.subscribe(
@@ -118,7 +109,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
       (event) => {
         const line = eventPayload(clubChatLineEvent, event);
         if (line?.clubId === clubId) {
-          if (!silenced.current.has(line.authorId)) setLines((current) => mergeLines(current, [line]));
+          if (!silenced.current.has(line.authorId)) setLines((current) => mergeChatLines(current, [line]));
           return;
         }
         const presence = eventPayload(clubChatPresenceEvent, event);
@@ -185,17 +176,17 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
     if (!answer.ok) return setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.other" }, { max: CLUB_CHAT_MAX_CHARACTERS }));
     setError(null);
     setText("");
-    const line = answer.value as ClubChatLine;
-    setLines((current) => mergeLines(current, [line]));
+    const line = answer.value;
+    setLines((current) => mergeChatLines(current, [line]));
   }
 
   async function handleOlder() {
     const first = lines[0];
     const answer = await socket().command("club.chat.history", first ? { clubId, beforeId: first.id } : { clubId });
     if (!answer.ok) return setError(intl.formatMessage({ id: "clubChat.error.history" }));
-    const page = answer.value as ClubChatHistory;
+    const page = answer.value;
     setHasMore(page.hasMore);
-    setLines((current) => mergeLines(page.lines, current));
+    setLines((current) => mergeChatLines(page.lines, current));
   }
 
   async function handleModerate(event: FormEvent<HTMLFormElement>) {
@@ -206,7 +197,9 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
       const value = form.get(name);
       return typeof value === "string" ? value : "";
     };
-    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type: text("type"), userId, hideMessages: form.get("hideMessages") === "1", message: text("message") });
+    const type = clubChatModerationTypes.find((known) => known === form.get("type"));
+    if (type === undefined) return setError(intl.formatMessage({ id: "clubChat.error.other" }));
+    const answer = await socket().command("club.chat.moderate", { chatId: clubId, type, userId, hideMessages: form.get("hideMessages") === "1", message: text("message") });
     if (!answer.ok) return setError(intl.formatMessage({ id: refusalMessages[answer.error] ?? "clubChat.error.other" }));
     setError(null);
     setNotice(intl.formatMessage({ id: "clubChat.moderation.done" }));

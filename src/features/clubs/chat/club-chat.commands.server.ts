@@ -12,7 +12,7 @@
  * - club.chat.moderate { chatId, type, userId, hideMessages, message? } → ClubChatModerationNotice (spec 001 §7.6)
  */
 import { z } from "zod";
-import { defineSocketCommand, type RoomKindDefinition, type SocketCommandDefinition } from "../../../platform/realtime/registry.ts";
+import { defineSocketCommand, type RoomKindDefinition } from "../../../platform/realtime/registry.ts";
 import type { SocketIdentity } from "../../../platform/realtime/socket-identity.ts";
 import { levels } from "../../accounts/levels.ts";
 import { CLUB_CHAT_ROOM_KIND } from "./club-chat.events.ts";
@@ -40,7 +40,7 @@ function requireActor(identity: SocketIdentity): ClubChatActor {
 /** Signed in and not a guest (guests are never club members). */
 const signedInMember = (identity: SocketIdentity) => identity.memberId !== null && identity.level > levels.guest;
 
-export function clubChatSocketCommands(chat: ClubChatService): SocketCommandDefinition[] {
+export function clubChatSocketCommands(chat: ClubChatService) {
   return [
     defineSocketCommand({
       name: "club.chat.history",
@@ -87,6 +87,8 @@ export function clubChatSocketCommands(chat: ClubChatService): SocketCommandDefi
     }),
   ];
 }
+
+export type ClubChatSocketCommand = ReturnType<typeof clubChatSocketCommands>[number];
 
 /** `club-chat:{clubId}`: the club's members (not removed from the chat) and site staff. */
 export function clubChatRoomKind(chat: ClubChatService): RoomKindDefinition {

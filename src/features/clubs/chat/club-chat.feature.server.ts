@@ -7,15 +7,16 @@ import { defineFeature, serviceFrom, type FeatureDefinition, type PlatformDeps }
 import type { MemberDirectory } from "../../accounts/member-directory.service.server.ts";
 import type { ClubAccess } from "../club-access.service.server.ts";
 import type { ConnectionListener } from "../../../platform/realtime/hub.server.ts";
-import { clubChatRoomKind, clubChatSocketCommands } from "./club-chat.commands.server.ts";
+import { clubChatRoomKind, clubChatSocketCommands, type ClubChatSocketCommand } from "./club-chat.commands.server.ts";
 import { clubChatRealtimeEvents } from "./club-chat.events.schema.ts";
-import { createClubChatService, type ClubChatService, type ClubChatSilences } from "./club-chat.service.server.ts";
+import type { ChatSilences } from "../../chat/chat-limits.ts";
+import { createClubChatService, type ClubChatService } from "./club-chat.service.server.ts";
 import * as clubChatTables from "./club-chat.tables.server.ts";
 
 /** How often each instance clears presence of sockets whose heartbeat stopped. */
 export const CLUB_CHAT_PRESENCE_SWEEP_MS = 5_000;
 
-function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: ClubAccess, directory: Pick<MemberDirectory, "membersByIds">, social: ClubChatSilences) {
+function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: ClubAccess, directory: Pick<MemberDirectory, "membersByIds">, social: ChatSilences) {
   return {
     clubChat: createClubChatService({
       db,
@@ -43,7 +44,7 @@ export function clubChatConnectionListener(chat: ClubChatService): ConnectionLis
   };
 }
 
-export const clubChatFeature: FeatureDefinition<ClubChatServices> = defineFeature<ClubChatServices>({
+export const clubChatFeature: FeatureDefinition<ClubChatServices, ClubChatSocketCommand> = defineFeature<ClubChatServices, ClubChatSocketCommand>({
   name: "clubChat",
   tables: clubChatTables,
   messageCatalogs: ["features/clubs/chat/messages"],

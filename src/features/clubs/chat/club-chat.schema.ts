@@ -2,19 +2,14 @@
  * Club chat (issue 11 item 6), shared by the server and the chat page: the
  * limits, the moderator action of spec 001 §7.6 and the DTOs. Isomorphic and
  * zod-free (decision 0028); the socket schemas are in club-chat.commands.server.ts.
- * Line cleaning is the game chat's (one rule for every chat on the site).
+ * Line cleaning, counting and the flood limit are every chat's (features/chat/).
  */
-export { chatLength, cleanChatText } from "../../play/chat/game-chat.schema.ts";
 
 /** A club line may be longer than a game line (a club talks about more than the move): 500 code points after cleaning. */
 export const CLUB_CHAT_MAX_CHARACTERS = 500;
 
 /** Lines per page of history (the newest when the room opens; older pages on request). */
 export const CLUB_CHAT_PAGE_SIZE = 50;
-
-/** Flood limit: at most this many lines per member in any window of CLUB_CHAT_RATE_WINDOW_MS, across the member's club rooms and every instance. */
-export const CLUB_CHAT_RATE_LINES = 5;
-export const CLUB_CHAT_RATE_WINDOW_MS = 10_000;
 
 /** A moderator's note to the member (warn, mute, remove). */
 export const CLUB_CHAT_NOTE_MAX_CHARACTERS = 300;

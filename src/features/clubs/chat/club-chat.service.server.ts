@@ -20,10 +20,6 @@ import {
   CLUB_CHAT_PAGE_SIZE,
   CLUB_CHAT_PRESENCE_LIST_LIMIT,
   CLUB_CHAT_PRESENCE_TTL_MS,
-  CLUB_CHAT_RATE_LINES,
-  CLUB_CHAT_RATE_WINDOW_MS,
-  chatLength,
-  cleanChatText,
   type ClubChatFailure,
   type ClubChatHistory,
   type ClubChatLine,
@@ -32,6 +28,8 @@ import {
   type ClubChatPresence,
   type ClubChatViewerState,
 } from "./club-chat.schema.ts";
+import { floodWindowStart, isFlooding, SILENCED_IDS_LIMIT, type ChatSilences } from "../../chat/chat-limits.ts";
+import { chatLength, chatTextRefusal, cleanChatText } from "../../chat/chat-text.ts";
 import { clubChatLineEvent, clubChatModerationEvent, clubChatPersonalNoticeEvent, clubChatPresenceEvent, clubChatRoom } from "./club-chat.events.ts";
 import { clubChatLines, clubChatModerationLog, clubChatPresence, clubChatRestrictions } from "./club-chat.tables.server.ts";
 
@@ -39,11 +37,6 @@ import { clubChatLines, clubChatModerationLog, clubChatPresence, clubChatRestric
 export interface ClubChatClubs {
   findClub(urlOrId: string): Promise<{ readonly id: number; readonly url: string; readonly name: string } | null>;
   standingOf(clubId: number, memberId: number | null): Promise<ChatStanding>;
-}
-
-/** Who a member muted or blocked (the social feature). */
-export interface ClubChatSilences {
-  silencedBy(memberId: number, limit: number): Promise<number[]>;
 }
 
 export interface ClubChatMembers {
@@ -61,14 +54,12 @@ export interface ClubChatDeps {
   readonly db: Database;
   readonly outbox: OutboxNotifier;
   readonly clubs: ClubChatClubs;
-  readonly silences: ClubChatSilences;
+  /** Who a member muted or blocked (the social feature). */
+  readonly silences: ChatSilences;
   readonly members: ClubChatMembers;
   readonly log: { warn(details: object, message: string): void };
   readonly now?: () => number;
 }
-
-/** The most silenced ids a history answer carries. */
-const SILENCED_IDS_LIMIT = 1_000;
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -98,7 +89,7 @@ export function createClubChatService(deps: ClubChatDeps) {
     const [row] = await db
       .select({ lines: count() })
       .from(clubChatLines)
-      .where(and(eq(clubChatLines.authorId, memberId), gt(clubChatLines.createdAt, new Date(at - CLUB_CHAT_RATE_WINDOW_MS))));
+      .where(and(eq(clubChatLines.authorId, memberId), gt(clubChatLines.createdAt, floodWindowStart(at))));
     return row?.lines ?? 0;
   }
 
@@ -190,13 +181,13 @@ export function createClubChatService(deps: ClubChatDeps) {
     /** Stores a line and sends it to the room. */
     async send(actor: ClubChatActor, clubId: number, rawText: string): Promise<Result<ClubChatLine, ClubChatFailure>> {
       const text = cleanChatText(rawText);
-      if (text.length === 0) return fail("empty");
-      if (chatLength(text) > CLUB_CHAT_MAX_CHARACTERS) return fail("too_long");
+      const unsaid = chatTextRefusal(text, CLUB_CHAT_MAX_CHARACTERS);
+      if (unsaid) return fail(unsaid);
       const { viewer, standing, restriction } = await situation(clubId, actor);
       const refusal = chatWriteRefusal(viewer, standing, restriction);
       if (refusal) return fail(refusal);
       const at = now();
-      if ((await recentLineCount(actor.id, at)) >= CLUB_CHAT_RATE_LINES) return fail("flooding");
+      if (isFlooding(await recentLineCount(actor.id, at))) return fail("flooding");
       const line = await db.transaction(async (tx) => {
         const [row] = await tx.insert(clubChatLines).values({ clubId, authorId: actor.id, text, createdAt: new Date(at) }).returning({ id: clubChatLines.id, createdAt: clubChatLines.createdAt });
         if (!row) throw new Error("club chat insert returned nothing");

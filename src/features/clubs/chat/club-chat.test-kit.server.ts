@@ -3,16 +3,14 @@
  * member's socket in the club's room, commands answered, events of one type.
  */
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
-import type { ServerMessage } from "../../../platform/realtime/protocol.ts";
 import type { RunningApp } from "../../../test/start-app.ts";
 import { openSocket, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { createTestClub, type TestClubOptions } from "../club-fixture.server.ts";
 import type { ClubRef } from "../club-access.service.server.ts";
 import { clubChatRoom } from "./club-chat.events.ts";
 
-export { command, valueOf, type CommandAnswer } from "../../play/play.socket-kit.server.ts";
-export { nextEvent, subscribe, chatEventsSoFar } from "../../play/chat/game-chat.test-kit.server.ts";
-import { nextEvent, subscribe } from "../../play/chat/game-chat.test-kit.server.ts";
+export { command, nextEvent, subscribe, valueOf, type CommandAnswer } from "../../chat/chat.test-kit.server.ts";
+import { nextEvent, subscribe } from "../../chat/chat.test-kit.server.ts";
 
 export function testClub(app: RunningApp, options: TestClubOptions): Promise<ClubRef> {
   return createTestClub(app.kingside.database.db, options);
@@ -34,17 +32,7 @@ export async function refusedSubscribe(socket: TestSocket, room: string): Promis
 
 /** The types of the events queued on a socket so far (after a round trip), taken off the queue. */
 export async function eventTypesSoFar(socket: TestSocket, prefix: string): Promise<string[]> {
-  await socket.roundTrip();
-  const queue = socket.pending() as ServerMessage[];
-  const taken: string[] = [];
-  for (let index = queue.length - 1; index >= 0; index -= 1) {
-    const message = queue[index];
-    if (message?.type === "event" && message.data.type.startsWith(prefix)) {
-      taken.unshift(message.data.type);
-      queue.splice(index, 1);
-    }
-  }
-  return taken;
+  return (await socket.eventsSoFar((event) => event.type.startsWith(prefix))).map((event) => event.type);
 }
 
 /** Waits for the next event of this type whose payload matches (earlier ones of the type are dropped). */

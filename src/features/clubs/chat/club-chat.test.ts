@@ -8,7 +8,8 @@ import { queryRows } from "../../../platform/db/client.server.ts";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
 import { clubChatRoom } from "./club-chat.events.ts";
-import { CLUB_CHAT_MAX_CHARACTERS, CLUB_CHAT_PAGE_SIZE, CLUB_CHAT_RATE_LINES, type ClubChatHistory, type ClubChatLine, type ClubChatPresence } from "./club-chat.schema.ts";
+import { CHAT_FLOOD_LINES } from "../../chat/chat-limits.ts";
+import { CLUB_CHAT_MAX_CHARACTERS, CLUB_CHAT_PAGE_SIZE, type ClubChatHistory, type ClubChatLine, type ClubChatPresence } from "./club-chat.schema.ts";
 import { clubChatLines } from "./club-chat.tables.server.ts";
 import { command, eventTypesSoFar, eventWhere, memberSocket, nextEvent, refusedSubscribe, testClub, valueOf } from "./club-chat.test-kit.server.ts";
 
@@ -79,10 +80,10 @@ describe.each(databaseTargets())("club chat on $name", (target) => {
     // Emoji count as one character each: the limit is in code points.
     valueOf(await say(carlaSocket, club.id, "♞".repeat(CLUB_CHAT_MAX_CHARACTERS)));
     expect(await command(carlaSocket, "club.chat.send", { clubId: club.id, text: "y".repeat(2_001) })).toEqual({ ok: false, code: "invalid_input" });
-    for (let line = 1; line < CLUB_CHAT_RATE_LINES; line += 1) valueOf(await say(carlaSocket, club.id, `line ${line}`));
+    for (let line = 1; line < CHAT_FLOOD_LINES; line += 1) valueOf(await say(carlaSocket, club.id, `line ${line}`));
     expect(await say(carlaSocket, club.id, "one too many")).toEqual({ ok: false, code: "flooding" });
     const shown = await history(carlaSocket, club.id);
-    expect(shown.lines).toHaveLength(CLUB_CHAT_RATE_LINES);
+    expect(shown.lines).toHaveLength(CHAT_FLOOD_LINES);
     expect(shown.lines.map((entry) => entry.text)).not.toContain("one too many");
   });
 

@@ -3,7 +3,8 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { renderNotification, type NotificationAction } from "../../../platform/notifications/notification-types.ts";
-import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
+import type { CommandCall, RegisteredCommands } from "../../../platform/realtime/socket-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
@@ -86,6 +87,7 @@ function ActionButton({ action, onDone }: { action: NotificationAction; onDone: 
   const http = useHttpClient();
   const { showAlert } = useAlerts();
   const [busy, setBusy] = useState(false);
+  const command = useSocketCommand();
 
   async function handleClick() {
     setBusy(true);
@@ -95,7 +97,7 @@ function ActionButton({ action, onDone }: { action: NotificationAction; onDone: 
         await http.request(call.method, call.url, call.body ? { body: call.body } : {});
         onDone();
       } else {
-        const answer = await pageSocketClient().command(call.command, call.input);
+        const answer = await sendRequest(command, call);
         if (answer.ok) onDone();
         else showAlert({ type: "error", message: intl.formatMessage({ id: "notifications.action_failed" }) });
       }
@@ -111,4 +113,9 @@ function ActionButton({ action, onDone }: { action: NotificationAction; onDone: 
       {intl.formatMessage({ id: action.labelId })}
     </button>
   );
+}
+
+/** Sends an action's command with its input, typed as that command's (the name ties the two). */
+function sendRequest<Name extends keyof RegisteredCommands>(command: CommandCall, request: { readonly command: Name; readonly input: RegisteredCommands[Name]["input"] }) {
+  return command(request.command, request.input);
 }

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
-import { CHAT_MAX_CHARACTERS, chatLength, cleanChatText, isChatLine, type ChatChannel, type ChatLine } from "./game-chat.schema.ts";
+import { chatLength, cleanChatText } from "../../chat/chat-text.ts";
+import { CHAT_MAX_CHARACTERS, type ChatChannel, type ChatLine } from "./game-chat.schema.ts";
 
 const refusalMessages: Readonly<Record<string, string>> = {
   not_a_player: "play.chat.error.not_a_player",
@@ -55,7 +56,7 @@ export function ChatComposer({ gameId, channel, socket, onSent, onError }: ChatC
     if (answer.ok) {
       onError(null);
       setText("");
-      if (isChatLine(answer.value)) onSent(answer.value);
+      onSent(answer.value);
       return;
     }
     const messageId = refusalMessages[answer.error] ?? "play.chat.error.other";

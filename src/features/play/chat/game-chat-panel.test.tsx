@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
-import type { CommandResult, RealtimeEventHandler, SocketClient } from "../../../platform/realtime/socket-client.ts";
+import type { RealtimeEventHandler } from "../../../platform/realtime/socket-client.ts";
+import { fakeCommands, type ScriptedAnswers } from "../../../platform/realtime/socket-fakes.fixture.ts";
+import type { SocketHub } from "../../../platform/realtime/socket-provider.tsx";
 import { renderWithIntl } from "../../../ui/test-utils.tsx";
 import { fail, ok } from "../../../shared/result.ts";
 import { chatComposerModule, GameChat } from "./game-chat.tsx";
@@ -11,15 +13,11 @@ import en from "./messages/en.json";
 const messages = { ...en };
 
 /** A socket that answers commands from a script and lets the test push room events. */
-function fakeSocket(answers: Record<string, (input: unknown) => CommandResult<unknown>>) {
+function fakeSocket(answers: ScriptedAnswers) {
   const handlers = new Map<string, RealtimeEventHandler>();
-  const sent: Array<{ name: string; input: unknown }> = [];
-  const socket: Pick<SocketClient, "command" | "subscribe"> = {
-    async command(name, input) {
-      sent.push({ name, input });
-      const answer = answers[name];
-      return answer ? answer(input) : fail("unknown_command");
-    },
+  const { command, calls: sent } = fakeCommands(answers);
+  const socket: SocketHub = {
+    command,
     subscribe(room, handler, options) {
       handlers.set(room, handler);
       queueMicrotask(() => options?.onSubscribed?.());
@@ -54,7 +52,7 @@ describe("GameChat", () => {
   it("loads the history into a log region, drops live lines of silenced members, and sends on Enter", async () => {
     const fake = fakeSocket({
       "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "nice game")], silencedIds: [9] }),
-      "game.chat.send": (input) => ok(line(3, 4, "dora", (input as { text: string }).text)),
+      "game.chat.send": (input) => ok(line(3, 4, "dora", input.text)),
     });
     renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={4} socket={fake.socket} />, { messages });
     const log = screen.getByRole("log", { name: "Chat messages" });

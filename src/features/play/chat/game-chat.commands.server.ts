@@ -4,7 +4,7 @@
  * service adds the per-member rate, the cleaning and the size limit.
  */
 import { z } from "zod";
-import { defineSocketCommand, type RoomKindDefinition, type SocketCommandDefinition } from "../../../platform/realtime/registry.ts";
+import { defineSocketCommand, type RoomKindDefinition } from "../../../platform/realtime/registry.ts";
 import type { SocketIdentity } from "../../../platform/realtime/socket-identity.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import { SPECTATOR_CHAT_ROOM_KIND } from "./game-chat.events.ts";
@@ -20,7 +20,7 @@ function memberOf(identity: SocketIdentity): PlayMember | null {
 /** The schema bounds the raw text generously (a frame is 4 KB anyway); the service counts the cleaned line. */
 const chatInput = z.strictObject({ gameId: z.int().positive(), channel: z.enum(chatChannels) });
 
-export function gameChatSocketCommands(chat: GameChatService): SocketCommandDefinition[] {
+export function gameChatSocketCommands(chat: GameChatService) {
   return [
     defineSocketCommand({
       name: "game.chat.send",
@@ -40,6 +40,8 @@ export function gameChatSocketCommands(chat: GameChatService): SocketCommandDefi
     }),
   ];
 }
+
+export type GameChatSocketCommand = ReturnType<typeof gameChatSocketCommands>[number];
 
 /**
  * `game-chat:{id}`: the spectators' lines. While the game is in progress only

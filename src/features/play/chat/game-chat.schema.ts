@@ -1,7 +1,7 @@
 /**
  * In-game chat, shared by the server and the chat panel: the two channels,
- * the size limit, how a line is cleaned before it is counted and stored, and
- * the DTOs. Isomorphic; no zod here so the panel stays light.
+ * the size limit and the DTOs (how a line is cleaned and counted is every
+ * chat's: features/chat/chat-text.ts). Isomorphic; no zod here so the panel stays light.
  */
 
 /** `players`: the two players only. `spectators`: everyone watching (while the game is on, signed-in non-players only: game-chat.policy.ts). */
@@ -13,24 +13,6 @@ export const CHAT_MAX_CHARACTERS = 140;
 
 /** How many lines a page loads when it opens (the newest). */
 export const CHAT_HISTORY_LIMIT = 100;
-
-/**
- * Controls (C0, C1, DEL), bidirectional overrides and isolates (which would
- * let a line reorder the text around it, "Trojan source"), and the
- * line/paragraph separators. Zero-width joiners stay: emoji need them.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
-
-/** The line as it is stored and shown: NFC, unsafe characters dropped, runs of spaces collapsed, trimmed. */
-export function cleanChatText(text: string): string {
-  return text.normalize("NFC").replace(unsafeCharacters, " ").replace(/\s+/g, " ").trim();
-}
-
-/** Length as a person counts it: code points, so an emoji is one. */
-export function chatLength(text: string): number {
-  return [...text].length;
-}
 
 export interface ChatLine {
   readonly id: number;
@@ -51,11 +33,4 @@ export interface ChatHistory {
    * (a room event goes to every watcher alike).
    */
   readonly silencedIds: readonly number[];
-}
-
-/** Whether a socket payload is a chat line (the browser reads payloads without a schema library). */
-export function isChatLine(value: unknown): value is ChatLine {
-  if (typeof value !== "object" || value === null) return false;
-  const line = value as Record<string, unknown>;
-  return typeof line.id === "number" && typeof line.gameId === "number" && typeof line.text === "string" && typeof line.author === "string" && typeof line.authorId === "number";
 }

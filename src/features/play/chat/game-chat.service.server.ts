@@ -17,24 +17,17 @@ import type { PlayMember, PlayMembers } from "../play-ports.server.ts";
 import { gameChat, games } from "../play.tables.server.ts";
 import { chatLineEvent, spectatorChatRoom } from "./game-chat.events.ts";
 import { chatReadRefusal, chatWriteRefusal, type ChatAccessRefusal, type ChatViewerRole } from "./game-chat.policy.ts";
-import { CHAT_HISTORY_LIMIT, CHAT_MAX_CHARACTERS, chatLength, cleanChatText, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import { CHAT_HISTORY_LIMIT, CHAT_MAX_CHARACTERS, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import { floodWindowStart, isFlooding, SILENCED_IDS_LIMIT, type ChatSilences } from "../../chat/chat-limits.ts";
+import { chatTextRefusal, cleanChatText } from "../../chat/chat-text.ts";
 
 export type ChatFailure = "not_found" | ChatAccessRefusal | "chat.empty" | "chat.too_long" | "chat.rate_limited";
 
-/** At most this many lines per member in any window of CHAT_RATE_WINDOW_MS, across games and instances. */
-export const CHAT_RATE_LINES = 5;
-export const CHAT_RATE_WINDOW_MS = 10_000;
-
-/** Who a member silenced (muted or blocked): the social feature answers, through the composition of play. */
-export interface ChatSilences {
-  /** Ids the member muted or blocked (at most `limit`). */
-  silencedBy(memberId: number, limit: number): Promise<number[]>;
+/** Who a member silenced; a player's own channel also asks about one author. */
+export interface GameChatSilences extends ChatSilences {
   /** Has `memberId` muted or blocked `authorId`? */
   silences(memberId: number, authorId: number): Promise<boolean>;
 }
-
-/** The most silenced ids a history answer carries (the panel filters live lines with them). */
-const SILENCED_IDS_LIMIT = 1_000;
 
 interface GamePlayers {
   readonly whiteId: number;
@@ -46,7 +39,7 @@ export interface GameChatDeps {
   readonly db: Database;
   readonly outbox: OutboxNotifier;
   readonly members: Pick<PlayMembers, "usernamesByIds">;
-  readonly silences: ChatSilences;
+  readonly silences: GameChatSilences;
   readonly now?: () => number;
 }
 
@@ -67,7 +60,7 @@ export function createGameChatService(deps: GameChatDeps) {
     const [row] = await db
       .select({ lines: count() })
       .from(gameChat)
-      .where(and(eq(gameChat.authorId, memberId), gt(gameChat.createdAt, new Date(at - CHAT_RATE_WINDOW_MS))));
+      .where(and(eq(gameChat.authorId, memberId), gt(gameChat.createdAt, floodWindowStart(at))));
     return row?.lines ?? 0;
   }
 
@@ -75,14 +68,14 @@ export function createGameChatService(deps: GameChatDeps) {
     /** Stores a line and sends it to its channel's readers. */
     async send(member: PlayMember, input: { gameId: number; channel: ChatChannel; text: string }): Promise<Result<ChatLine, ChatFailure>> {
       const text = cleanChatText(input.text);
-      if (text.length === 0) return fail("chat.empty");
-      if (chatLength(text) > CHAT_MAX_CHARACTERS) return fail("chat.too_long");
+      const unsaid = chatTextRefusal(text, CHAT_MAX_CHARACTERS);
+      if (unsaid) return fail(`chat.${unsaid}`);
       const game = await playersOf(input.gameId);
       if (!game) return fail("not_found");
       const refusal = chatWriteRefusal(roleIn(game, member.id), input.channel, game.playing);
       if (refusal) return fail(refusal);
       const at = now();
-      if ((await recentLineCount(member.id, at)) >= CHAT_RATE_LINES) return fail("chat.rate_limited");
+      if (isFlooding(await recentLineCount(member.id, at))) return fail("chat.rate_limited");
       // Read before the transaction (another feature's service): who of the players receives the line.
       const recipients: number[] = [];
       if (input.channel === "players") {

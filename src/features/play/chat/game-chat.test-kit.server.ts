@@ -4,12 +4,11 @@
  */
 import { afterEach, beforeAll } from "vitest";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
-import type { ServerMessage } from "../../../platform/realtime/protocol.ts";
 import type { RunningApp } from "../../../test/start-app.ts";
 import { openSocket, signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
-import { command, valueOf } from "../play.socket-kit.server.ts";
+import { command, subscribe, valueOf } from "../../chat/chat.test-kit.server.ts";
 
-export { command, valueOf, type CommandAnswer } from "../play.socket-kit.server.ts";
+export { command, nextEvent, subscribe, valueOf, type CommandAnswer } from "../../chat/chat.test-kit.server.ts";
 
 /** The challenger challenges the opponent to a casual 5+0 game, which the opponent's socket accepts; answers the game id. */
 export async function startLiveGame(challenger: TestSocket, opponentSocket: TestSocket, opponent: string): Promise<number> {
@@ -71,41 +70,11 @@ export function chatSuite(current: () => RunningApp): ChatSuite {
   };
 }
 
-export async function subscribe(socket: TestSocket, room: string): Promise<void> {
-  socket.send({ type: "subscribe", data: { room } });
-  await socket.next("subscribed");
-}
-
-type EventMessage = Extract<ServerMessage, { type: "event" }>;
-
-/** Waits for the next event of this type (others stay queued). */
-export async function nextEvent(socket: TestSocket, type: string, timeoutMs = 10_000): Promise<EventMessage["data"]> {
-  const deadline = Date.now() + timeoutMs;
-  const skipped: EventMessage[] = [];
-  try {
-    for (;;) {
-      const event = await socket.next("event", Math.max(1, deadline - Date.now()));
-      if (event.data.type === type) return event.data;
-      skipped.push(event);
-    }
-  } finally {
-    // Put back what was not ours, in order, for later calls.
-    (socket.pending() as ServerMessage[]).unshift(...skipped);
-  }
-}
-
 /** The chat events of this socket received so far (after a round trip), taken off the queue. */
 export async function chatEventsSoFar(socket: TestSocket): Promise<Array<{ room: string; text: string; channel: string }>> {
-  await socket.roundTrip();
-  const queue = socket.pending() as ServerMessage[];
-  const taken: Array<{ room: string; text: string; channel: string }> = [];
-  for (let index = queue.length - 1; index >= 0; index -= 1) {
-    const message = queue[index];
-    if (message?.type === "event" && message.data.type === "game.chat") {
-      const payload = message.data.payload as { text: string; channel: string };
-      taken.unshift({ room: message.data.room, text: payload.text, channel: payload.channel });
-      queue.splice(index, 1);
-    }
-  }
-  return taken;
+  const events = await socket.eventsSoFar((event) => event.type === "game.chat");
+  return events.map((event) => {
+    const payload = event.payload as { text: string; channel: string };
+    return { room: event.room, text: payload.text, channel: payload.channel };
+  });
 }

@@ -3,9 +3,11 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
-import { spectatorChatRoom } from "./game-chat.events.ts";
+import { chatLineEvent, spectatorChatRoom } from "./game-chat.events.ts";
+import { eventPayload } from "../../../platform/realtime/protocol.ts";
 import { chatReadRefusal, chatWriteRefusal, type ChatAccessRefusal, type ChatViewerRole } from "./game-chat.policy.ts";
-import { isChatLine, type ChatChannel, type ChatHistory, type ChatLine } from "./game-chat.schema.ts";
+import type { ChatChannel, ChatLine } from "./game-chat.schema.ts";
+import { mergeChatLines } from "../../chat/chat-lines.ts";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
 import { lazyModule } from "../../../ui/lazy-module.ts";
@@ -75,18 +77,17 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
         setError(intl.formatMessage({ id: "play.chat.error.history" }));
         return;
       }
-      const history = answer.value as ChatHistory;
+      const history = answer.value;
       silenced.current = new Set(history.silencedIds);
       // Lines that arrived while the history was on its way stay.
-      setLines((current) => mergeLines(history.lines, current));
+      setLines((current) => mergeChatLines(history.lines, current));
     };
     const unsubscribe = socket.subscribe(
       room,
       (event) => {
-        if (event.type !== "game.chat" || !isChatLine(event.payload)) return;
-        const line = event.payload;
-        if (line.gameId !== gameId || line.channel !== channel || silenced.current.has(line.authorId)) return;
-        setLines((current) => mergeLines(current, [line]));
+        const line = eventPayload(chatLineEvent, event);
+        if (!line || line.gameId !== gameId || line.channel !== channel || silenced.current.has(line.authorId)) return;
+        setLines((current) => mergeChatLines(current, [line]));
       },
       { onSubscribed: () => void loadHistory() },
     );
@@ -140,7 +141,7 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
                 gameId={gameId}
                 channel={channel}
                 socket={givenSocket}
-                onSent={(line) => setLines((current) => mergeLines(current, [line]))}
+                onSent={(line) => setLines((current) => mergeChatLines(current, [line]))}
                 onError={setError}
               />
             </Suspense>
@@ -154,8 +155,3 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
 }
 
 /** Lines in id order without repeats (a line may come back in the history and by the socket). */
-function mergeLines(first: readonly ChatLine[], second: readonly ChatLine[]): readonly ChatLine[] {
-  const byId = new Map<number, ChatLine>();
-  for (const line of [...first, ...second]) byId.set(line.id, line);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}

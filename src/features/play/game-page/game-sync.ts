@@ -4,8 +4,10 @@
  * the server. Pure, so the ordering rules are tested without a socket:
  * - an event at or below the held version is a repeat and changes nothing;
  * - an event that skips a version asks for a refetch (the snapshot covers it);
+ *   both as the platform's versionStep decides, like the socket client's own check;
  * - a snapshot replaces the held game unless it is older than it.
  */
+import { versionStep } from "../../../platform/realtime/version-gap.ts";
 import type { ClockSnapshot } from "./clock-display.ts";
 import type { ClocksView, GameEnding, GameMoveEvent, GameStateEvent, GameView } from "../play.schema.ts";
 
@@ -47,8 +49,9 @@ const gap = (game: HeldGame): SyncStep => ({ game, refetch: true, applied: false
 
 export function applyMoveEvent(game: HeldGame, event: GameMoveEvent, receivedAt: number): SyncStep {
   const view = game.view;
-  if (event.version <= view.version) return unchanged(game);
-  if (event.version !== view.version + 1 || event.ply !== view.moves.length + 1) return gap(game);
+  const step = versionStep(view.version, event.version);
+  if (step === "repeat") return unchanged(game);
+  if (step === "gap" || event.ply !== view.moves.length + 1) return gap(game);
   const mover = event.ply % 2 === 1 ? "white" : "black";
   const next: GameView = {
     ...view,
@@ -69,8 +72,8 @@ export function applyMoveEvent(game: HeldGame, event: GameMoveEvent, receivedAt:
 
 export function applyStateEvent(game: HeldGame, event: GameStateEvent, receivedAt: number): SyncStep {
   const view = game.view;
-  if (event.version <= view.version) return unchanged(game);
-  if (event.version !== view.version + 1) return gap(game);
+  const step = versionStep(view.version, event.version);
+  if (step !== "next") return step === "repeat" ? unchanged(game) : gap(game);
   const next: GameView = {
     ...view,
     version: event.version,

@@ -6,13 +6,15 @@
  * move resent after a network drop is applied once.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
-import { roomName, type RealtimeEvent } from "../../../platform/realtime/protocol.ts";
-import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
-import type { GameMoveEvent, GameStateEvent, GameView } from "../play.schema.ts";
+import { eventPayload, type RealtimeEvent } from "../../../platform/realtime/protocol.ts";
+import type { RegisteredCommands } from "../../../platform/realtime/socket-commands.ts";
+import { useRoomEvents, useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import { gameMoveEvent, gameRoom, gameStateEvent } from "../play.events.ts";
+import type { GameView } from "../play.schema.ts";
 import { applyMoveEvent, applySnapshot, applyStateEvent, holdGame, withoutPendingMove, withPendingMove, type HeldGame, type SyncStep } from "./game-sync.ts";
 
-export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" | "draw.decline" | "claim.win" | "claim.draw" | "rematch.offer" | "rematch.decline";
+/** The actions `game.act` takes, as the server's command defines them. */
+export type GameActionName = RegisteredCommands["game.act"]["input"]["action"];
 
 /** What happened, for sounds: a move (with its SAN and mover) or a state change. */
 export type GameHappening =
@@ -21,13 +23,6 @@ export type GameHappening =
 
 /** How long a confirmed move may wait for its event before the page asks for a snapshot. */
 const EVENT_GRACE_MS = 3_000;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
-// The server's events are typed by play.events.ts; the page checks only what it relies on, keeping those schemas off this page.
-const isMoveEvent = (payload: unknown): payload is GameMoveEvent =>
-  isObject(payload) && typeof payload.version === "number" && typeof payload.ply === "number" && typeof payload.uci === "string" && typeof payload.san === "string" && typeof payload.fen === "string";
-const isStateEvent = (payload: unknown): payload is GameStateEvent => isObject(payload) && typeof payload.version === "number" && "drawOfferBy" in payload;
-const isGameView = (value: unknown): value is GameView => isObject(value) && typeof value.id === "number" && typeof value.version === "number" && Array.isArray(value.moves);
 
 const clockNow = (): number => performance.now();
 
@@ -52,6 +47,7 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
   });
 
   const gameId = initial.id;
+  const command = useSocketCommand();
   const fetching = useRef(false);
   /** A refetch asked for while one was in flight: that one may predate what prompted it. */
   const fetchAgain = useRef(false);
@@ -73,8 +69,8 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
     void (async () => {
       do {
         fetchAgain.current = false;
-        const answer = await pageSocketClient().command("game.snapshot", { gameId });
-        if (!answer.ok || !isGameView(answer.value)) continue;
+        const answer = await command("game.snapshot", { gameId });
+        if (!answer.ok) continue;
         const view = answer.value;
         const previous = gameRef.current.view;
         const result = commit((held) => applySnapshot(held, view, clockNow()));
@@ -86,18 +82,20 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
       } while (fetchAgain.current);
       fetching.current = false;
     })();
-  }, [commit, gameId]);
+  }, [commit, command, gameId]);
 
   const handleEvent = useCallback(
     (event: RealtimeEvent) => {
       const receivedAt = clockNow();
-      if (event.type === "game.move" && isMoveEvent(event.payload)) {
-        const payload = event.payload;
+      const move = eventPayload(gameMoveEvent, event);
+      const state = eventPayload(gameStateEvent, event);
+      if (move) {
+        const payload = move;
         const result = commit((held) => applyMoveEvent(held, payload, receivedAt));
         if (result.refetch) refetch();
         else if (result.applied) listenerRef.current({ kind: "move", san: payload.san, ply: payload.ply, ending: payload.ending !== null });
-      } else if (event.type === "game.state" && isStateEvent(event.payload)) {
-        const payload = event.payload;
+      } else if (state) {
+        const payload = state;
         const previous = gameRef.current.view;
         const result = commit((held) => applyStateEvent(held, payload, receivedAt));
         if (result.refetch) refetch();
@@ -108,20 +106,19 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
   );
 
   // The first confirmation also refetches: moves made between the page's render and the subscription are not lost.
-  useRoomEvents(roomName("game", gameId), handleEvent, { onSubscribed: refetch, refetch });
+  useRoomEvents(gameRoom(gameId), handleEvent, { onSubscribed: refetch, refetch });
 
   const sendMove = useCallback(
     (uci: string) => {
       const ply = gameRef.current.view.ply;
       commit((held) => ({ game: withPendingMove(held, uci), refetch: false, applied: false }));
-      void pageSocketClient()
-        .command("game.move", { gameId, ply, uci })
+      void command("game.move", { gameId, ply, uci })
         .then((answer) => {
           if (answer.ok) {
-            const acked = isObject(answer.value) && typeof answer.value.version === "number" ? answer.value.version : null;
+            const acked = answer.value.version;
             // The event normally follows at once; if it got lost, the snapshot has the move.
             setTimeout(() => {
-              if (acked !== null && gameRef.current.view.version < acked) refetch();
+              if (gameRef.current.view.version < acked) refetch();
             }, EVENT_GRACE_MS);
             return;
           }
@@ -135,17 +132,17 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
           refusalRef.current(answer.error);
         });
     },
-    [commit, gameId, refetch],
+    [commit, command, gameId, refetch],
   );
 
   const act = useCallback(
     async (action: GameActionName): Promise<string | null> => {
-      const answer = await pageSocketClient().command("game.act", { gameId, action });
+      const answer = await command("game.act", { gameId, action });
       if (answer.ok) return null;
       refetch();
       return answer.error;
     },
-    [gameId, refetch],
+    [command, gameId, refetch],
   );
 
   return { game, sendMove, act, refetch, resetToken };

@@ -3,7 +3,9 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
 import type { SocketClient } from "../../../platform/realtime/socket-client.ts";
 import { StaticBoard } from "../board/static-board.tsx";
-import { gameRoom } from "../play.events.ts";
+import { gameMoveEvent, gameRoom, gameStateEvent } from "../play.events.ts";
+import { eventPayload } from "../../../platform/realtime/protocol.ts";
+import { versionStep } from "../../../platform/realtime/version-gap.ts";
 
 export interface LiveBoardProps {
   readonly gameId: number;
@@ -21,12 +23,6 @@ interface BoardState {
   readonly over: boolean;
 }
 
-function readFen(payload: unknown): { fen: string | null; version: number; over: boolean } | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const fields = payload as Record<string, unknown>;
-  if (typeof fields.version !== "number") return null;
-  return { fen: typeof fields.fen === "string" ? fields.fen : null, version: fields.version, over: fields.ending !== null && fields.ending !== undefined };
-}
 
 /**
  * A mini board that follows a game in progress: it listens to the game's
@@ -41,21 +37,18 @@ export function LiveBoard({ gameId, fen, version, label, socket: givenSocket }: 
   useEffect(() => {
     const socket = givenSocket ?? pageSocketClient();
     const apply = (next: { fen: string | null; version: number; over: boolean }) =>
-      setState((current) => (next.version <= current.version ? current : { fen: next.fen ?? current.fen, version: next.version, over: current.over || next.over }));
+      setState((current) => (versionStep(current.version, next.version) === "repeat" ? current : { fen: next.fen ?? current.fen, version: next.version, over: current.over || next.over }));
     const refetch = async () => {
       const answer = await socket.command("game.snapshot", { gameId });
-      const snapshot = answer.ok ? readFen(answer.value) : null;
-      if (answer.ok && snapshot) {
-        const status = (answer.value as { status?: unknown }).status;
-        apply({ ...snapshot, over: status !== "playing" });
-      }
+      if (answer.ok) apply({ fen: answer.value.fen, version: answer.value.version, over: answer.value.status !== "playing" });
     };
     return socket.subscribe(
       gameRoom(gameId),
       (event) => {
-        if (event.type !== "game.move" && event.type !== "game.state") return;
-        const update = readFen(event.payload);
-        if (update) apply(update);
+        const move = eventPayload(gameMoveEvent, event);
+        const state = move ? undefined : eventPayload(gameStateEvent, event);
+        if (move) apply({ fen: move.fen, version: move.version, over: move.ending !== null });
+        else if (state) apply({ fen: null, version: state.version, over: state.ending !== null });
       },
       { refetch: () => void refetch() },
     );

@@ -12,7 +12,8 @@ import { Modal } from "../../../ui/modal.tsx";
 import { usePresence } from "../../presence/use-presence.ts";
 import { challengeDeclinedEvent } from "../play.events.ts";
 import type { ChallengeView } from "../play.schema.ts";
-import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import { refusalMessageId } from "./play-commands.ts";
 import { usePlayEvents } from "./play-live.tsx";
 import { allowedState, defaultTermsForm, forOfflineChallenge, termsOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";
@@ -30,7 +31,7 @@ type Stage = { readonly kind: "form" } | { readonly kind: "pending"; readonly ch
 
 export function ChallengeForm({ opponent, isGuest, pending, onChanged }: ChallengeFormProps) {
   const intl = useIntl();
-  const command = usePlayCommand();
+  const command = useSocketCommand();
   const [state, setState] = useState<TermsFormState>(() => allowedState(defaultTermsForm, isGuest));
   const [offlineState, setOfflineState] = useState<TermsFormState | null>(null);
   const [stage, setStage] = useState<Stage>(pending ? { kind: "pending", challenge: pending } : { kind: "form" });

@@ -3,7 +3,7 @@
  * ones. Events that announce a game carry only its id; the snapshot says
  * which kind it is when the page does not know.
  */
-import type { PlayCommandSender } from "./play-commands.ts";
+import type { SocketHub } from "../../../platform/realtime/socket-provider.tsx";
 
 export type GameSpeed = "live" | "daily";
 
@@ -12,7 +12,7 @@ export function gameRouteName(speed: GameSpeed): "web_game_live" | "web_game" {
 }
 
 /** The game's speed from its snapshot; live when the snapshot cannot be had (the live page shows daily games too). */
-export async function speedOfGame(gameId: number, send: PlayCommandSender): Promise<GameSpeed> {
+export async function speedOfGame(gameId: number, send: SocketHub["command"]): Promise<GameSpeed> {
   const snapshot = await send("game.snapshot", { gameId });
   return snapshot.ok && snapshot.value.control.kind === "daily" ? "daily" : "live";
 }

@@ -3,15 +3,16 @@ import { IntlProvider } from "../../../platform/i18n/intl.tsx";
 import { parseMessages } from "../../../platform/i18n/parse-messages.ts";
 import { createRoutesStub, useParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { RealtimeEvent, RoomName } from "../../../platform/realtime/protocol.ts";
-import type { CommandResult } from "../../../platform/realtime/socket-client.ts";
+import { roomName, type RealtimeEvent, type RoomName } from "../../../platform/realtime/protocol.ts";
+import { fakeCommands } from "../../../platform/realtime/socket-fakes.fixture.ts";
+import { ok } from "../../../shared/result.ts";
+import { sampleGameView } from "../game-page/game-view.fixture.ts";
 import { SocketProvider, type SocketHub } from "../../../platform/realtime/socket-provider.tsx";
 import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import uiMessages from "../../../ui/messages/en.json";
 import type { ChallengeView, CurrentGameView } from "../play.schema.ts";
 import { CurrentGamesItem } from "./current-games-item.tsx";
 import lobbyMessages from "./messages/en.json";
-import { PlayCommandsContext, type PlayCommandSender } from "./play-commands.ts";
 import { PlayNotices } from "./play-layer.tsx";
 import { PlayLiveProvider } from "./play-live.tsx";
 
@@ -31,39 +32,29 @@ const challengeFromBob: ChallengeView = {
 const dailyGame: CurrentGameView = { id: 1200, speed: "daily", rules: "standard", opponent: "carla", color: "black", yourMove: true, deadlineAt: "2026-11-28T12:00:00.000Z" };
 const liveGame: CurrentGameView = { id: 1300, speed: "live", rules: "chess960", opponent: "bob", color: "white", yourMove: false, deadlineAt: null };
 
-/** A fake server: the member's room (events pushed by the test) and the commands' answers, each call recorded. */
+/** A fake server: the member's room (events pushed by the test) and the commands' answers (as play.commands.server.ts gives them), each call recorded. */
 function fakeServer(answers: { currentGames: CurrentGameView[][]; challenges: ChallengeView[] }) {
   const handlers = new Map<RoomName, (event: RealtimeEvent) => void>();
-  const calls: Array<{ name: string; input: unknown }> = [];
+  const { command, calls } = fakeCommands({
+    "games.current": () => ok(answers.currentGames.shift() ?? []),
+    "challenge.list": () => ok(answers.challenges),
+    "challenge.accept": () => ok({ gameId: 1400 }),
+    "challenge.decline": () => ok(null),
+    "game.snapshot": ({ gameId }) => ok({ ...sampleGameView, id: gameId, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 } }),
+  });
   const hub: SocketHub = {
+    command,
     subscribe(room, handler, options) {
       handlers.set(room, handler);
       options?.onSubscribed?.();
       return () => handlers.delete(room);
     },
   };
-  function answer(name: string, input: unknown): CommandResult<unknown> {
-    calls.push({ name, input });
-    switch (name) {
-      case "games.current":
-        return { ok: true, value: answers.currentGames.shift() ?? [] };
-      case "challenge.list":
-        return { ok: true, value: answers.challenges };
-      case "challenge.accept":
-        return { ok: true, value: { gameId: 1400 } };
-      case "game.snapshot":
-        return { ok: true, value: { control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 } } };
-      default:
-        return { ok: true, value: null };
-    }
-  }
-  // The fake answers each command the way play.commands.server.ts does.
-  const send = ((name: string, input: unknown) => Promise.resolve(answer(name, input))) as PlayCommandSender;
   async function emit(type: string, payload: unknown) {
-    const room = `user:${ME}` as RoomName;
+    const room = roomName("user", ME);
     await act(async () => handlers.get(room)?.({ room, type, payload }));
   }
-  return { hub, send, calls, emit };
+  return { hub, calls, emit };
 }
 
 function GamePage() {
@@ -87,11 +78,9 @@ function renderShell(server: ReturnType<typeof fakeServer>) {
     <IntlProvider locale="en" defaultLocale="en" messages={parseMessages(messages)}>
       <AlertsProvider>
         <SocketProvider hub={server.hub}>
-          <PlayCommandsContext value={server.send}>
             <PlayLiveProvider memberId={ME}>
               <Stub initialEntries={["/"]} />
             </PlayLiveProvider>
-          </PlayCommandsContext>
         </SocketProvider>
         <AlertList />
       </AlertsProvider>

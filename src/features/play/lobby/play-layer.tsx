@@ -14,7 +14,8 @@ import { useAlerts } from "../../../ui/alert.tsx";
 import * as events from "../play.events.ts";
 import type { ChallengeView } from "../play.schema.ts";
 import { useOpenGame } from "./use-open-game.ts";
-import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import { refusalMessageId } from "./play-commands.ts";
 import { usePlayEvents } from "./play-live.tsx";
 import { colorText, termsText } from "./terms-text.ts";
 import "./lobby.css";
@@ -38,7 +39,7 @@ export function PlayNotices() {
   const { pathname } = useLocation();
   const { showAlert } = useAlerts();
   const openGame = useOpenGame();
-  const send = usePlayCommand();
+  const send = useSocketCommand();
   const [notices, setNotices] = useState<readonly Notice[]>([]);
 
   const remove = (matches: (notice: Notice) => boolean) => setNotices((current) => current.filter((notice) => !matches(notice)));

@@ -9,9 +9,8 @@ import { useRouteLoaderData } from "react-router";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
 import type { RootData } from "../../../platform/shell/root-data.ts";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
-import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
+import { useRoomEvents, useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
 import type { CurrentGameView } from "../play.schema.ts";
-import { usePlayCommand } from "./play-commands.ts";
 
 export type PlayEventListener = (event: RealtimeEvent) => void;
 
@@ -29,7 +28,7 @@ const PlayLiveContext = createContext<PlayLive | null>(null);
 const gameListEvents = new Set(["game.started", "game.your_move", "game.ended"]);
 
 export function PlayLiveProvider({ memberId, children }: { memberId: number | null; children: ReactNode }) {
-  const send = usePlayCommand();
+  const send = useSocketCommand();
   const [currentGames, setCurrentGames] = useState<readonly CurrentGameView[] | null>(null);
   const [listeners] = useState(() => new Set<PlayEventListener>());
   const [addListener] = useState(() => (listener: PlayEventListener) => {

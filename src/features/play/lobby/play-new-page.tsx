@@ -16,7 +16,8 @@ import type { RootData } from "../../../platform/shell/root-data.ts";
 import { useAlerts } from "../../../ui/alert.tsx";
 import type { ChallengeView, SeekView } from "../play.schema.ts";
 import { LobbyTable } from "./lobby-table.tsx";
-import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import { refusalMessageId } from "./play-commands.ts";
 import { useOpenGame } from "./use-open-game.ts";
 import { usePlayEvents, usePlayLive } from "./play-live.tsx";
 import { useLobby } from "./use-lobby.ts";
@@ -98,7 +99,7 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
     opponentProblem,
   } = loaderData;
   const intl = useIntl();
-  const send = usePlayCommand();
+  const send = useSocketCommand();
   const link = useLinks();
   const location = useLocation();
   const revalidator = useRevalidator();

@@ -7,7 +7,8 @@ import { useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
 import { useOpenGame } from "./use-open-game.ts";
-import { refusalMessageId, usePlayCommand } from "./play-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import { refusalMessageId } from "./play-commands.ts";
 import { allowedState, defaultTermsForm, seekInputOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";
 import { termsText } from "./terms-text.ts";
@@ -21,7 +22,7 @@ export interface SeekFormProps {
 
 export function SeekForm({ isGuest, waiting, onCancel }: SeekFormProps) {
   const intl = useIntl();
-  const send = usePlayCommand();
+  const send = useSocketCommand();
   const openGame = useOpenGame();
   const [state, setState] = useState<TermsFormState>(() => allowedState(defaultTermsForm, isGuest));
   const [fieldError, setFieldError] = useState<TermsFormError | null>(null);

@@ -5,15 +5,14 @@
  */
 import { useState } from "react";
 import { eventPayload } from "../../../platform/realtime/protocol.ts";
-import { useRoomEvents } from "../../../platform/realtime/socket-provider.tsx";
+import { useRoomEvents, useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
 import { lobbyRoom, seekAddedEvent, seekRemovedEvent } from "../play.events.ts";
 import type { SeekView } from "../play.schema.ts";
-import { usePlayCommand } from "./play-commands.ts";
 
 const lobby = lobbyRoom();
 
 export function useLobby(initial: readonly SeekView[]): { seeks: readonly SeekView[]; remove: (id: number) => void } {
-  const send = usePlayCommand();
+  const send = useSocketCommand();
   const [seeks, setSeeks] = useState<readonly SeekView[]>(initial);
   const remove = (id: number) => setSeeks((current) => current.filter((seek) => seek.id !== id));
   useRoomEvents(

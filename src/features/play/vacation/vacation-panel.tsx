@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
+import type { CommandResult } from "../../../platform/realtime/socket-commands.ts";
+import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
 import { useAlerts } from "../../../ui/alert.tsx";
 import type { VacationView } from "../play.schema.ts";
 import "./vacation-panel.css";
@@ -27,25 +28,25 @@ export function VacationPanel() {
   const [days, setDays] = useState(1);
   const [busy, setBusy] = useState(false);
 
+  const command = useSocketCommand();
+
   useEffect(() => {
     let live = true;
-    void pageSocketClient()
-      .command("vacation.status", {})
-      .then((answer) => {
-        if (live && answer.ok) setStatus(answer.value as Status);
-      });
+    void command("vacation.status", {}).then((answer) => {
+      if (live && answer.ok) setStatus(answer.value);
+    });
     return () => {
       live = false;
     };
-  }, []);
+  }, [command]);
 
-  async function send(name: "vacation.start" | "vacation.end", input: object) {
+  async function send(sending: Promise<CommandResult<VacationView, string>>, doneId: string) {
     setBusy(true);
-    const answer = await pageSocketClient().command(name, input);
+    const answer = await sending;
     setBusy(false);
     if (answer.ok) {
-      setStatus(answer.value as Status);
-      showAlert({ type: "success", message: intl.formatMessage({ id: name === "vacation.start" ? "play.vacation.started" : "play.vacation.ended" }) });
+      setStatus(answer.value);
+      showAlert({ type: "success", message: intl.formatMessage({ id: doneId }) });
     } else {
       showAlert({ type: "error", message: intl.formatMessage({ id: refusalMessages[answer.error] ?? "play.vacation.error.generic" }) });
     }
@@ -53,7 +54,7 @@ export function VacationPanel() {
 
   function start(event: FormEvent) {
     event.preventDefault();
-    void send("vacation.start", { days });
+    void send(command("vacation.start", { days }), "play.vacation.started");
   }
 
   if (!status) return null;
@@ -66,7 +67,7 @@ export function VacationPanel() {
       {onUntil ? (
         <div className="ks-actions">
           <p role="status">{intl.formatMessage({ id: "play.vacation.on_until" }, { until: intl.formatDate(onUntil, { dateStyle: "medium", timeStyle: "short" }) })}</p>
-          <button type="button" className="ks-button" disabled={busy} onClick={() => void send("vacation.end", {})}>
+          <button type="button" className="ks-button" disabled={busy} onClick={() => void send(command("vacation.end", {}), "play.vacation.ended")}>
             {intl.formatMessage({ id: "play.vacation.end" })}
           </button>
         </div>

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import httpMessages from "../../../platform/http/messages/en.json";
 import { HttpClientProvider } from "../../../platform/http/http-client-context.tsx";
 import type { RealtimeEvent } from "../../../platform/realtime/protocol.ts";
+import { fakeCommands } from "../../../platform/realtime/socket-fakes.fixture.ts";
 import { SocketProvider, type SocketHub } from "../../../platform/realtime/socket-provider.tsx";
 import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import uiMessages from "../../../ui/messages/en.json";
@@ -24,6 +25,7 @@ afterEach(() => {
 function renderLayer(heard: FriendEvent[]) {
   let push: (event: RealtimeEvent) => void = () => undefined;
   const hub: SocketHub = {
+    command: fakeCommands().command,
     subscribe(_room, handler) {
       push = handler;
       return () => undefined;
