@@ -20,8 +20,8 @@ import { draw, opponentOf, win, type Color, type GameOutcome } from "../../chess
 import type { Chess } from "chessops/chess";
 import { makeSanAndPlay } from "chessops/san";
 import type { SquareSet } from "chessops/squareSet";
-import type { NormalMove } from "chessops/types";
-import { canonicalUci, legalMoves, parseMove, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesId, type RulesPosition } from "../../chess/rules.ts";
+import { isNormal, type NormalMove } from "chessops/types";
+import { canonicalUci, classicRules, legalMoves, parseMove, playMove, positionOutcome, repetitionKey, startPosition, timeoutOutcome, toFen, type RulesId, type RulesPosition } from "../../chess/rules.ts";
 import { ratingType, type DailyDaysPerMove, type RatingType, type TimeControl } from "../../chess/time-control.ts";
 import { Random } from "./demo-random.ts";
 
@@ -110,7 +110,7 @@ interface Board {
   keys: string[];
 }
 
-const view = (board: Board): RulesPosition => ({ rules: board.rules, chess: board.chess });
+const view = (board: Board): RulesPosition => ({ rules: classicRules[board.rules], chess: board.chess });
 
 function materialOf(chess: Chess, color: Color): number {
   let total = 0;
@@ -268,7 +268,7 @@ function playGame(random: Random, setup: Setup, ending: DemoEnding, stopAtPly: n
   if (!outcome && ending === "repetition") {
     for (const uci of shuffleToRepetition(board) ?? []) {
       const parsed = parseMove(view(board), uci);
-      if (!parsed.ok) break;
+      if (!parsed.ok || !isNormal(parsed.value)) break;
       record(parsed.value);
       outcome = positionOutcome(view(board), board.keys);
       if (outcome) break;
