@@ -12,40 +12,17 @@ import { fail, ok, type Result } from "../shared/result.ts";
 import type { Color, GameOutcome } from "./outcome.ts";
 import { boardRulesIds, classicRules, playMove, startPosition, type BoardRules, type BoardRulesId, type MoveError, type PlayedMove, type RulesPosition, type StartOptions } from "./rules.ts";
 import { bughouseCapture } from "./variants/bughouse.ts";
+import type { GameVariant, SeatPlace } from "./variants/game-variant.ts";
 import { bughouseBoardRules, crazyhouseRules } from "./variants/crazyhouse.ts";
 import { kingOfTheHillRules } from "./variants/king-of-the-hill.ts";
 import { threeCheckRules } from "./variants/three-check.ts";
+
+export type { GameVariant, LinkedChange, SeatPlace } from "./variants/game-variant.ts";
 
 export const variantIds = boardRulesIds;
 export type VariantId = BoardRulesId;
 
 export const isVariantId = (value: string): value is VariantId => (variantIds as readonly string[]).includes(value);
-
-/** A place at a game: who sits there plays `color` on `board`, for `team` (0 or 1; a team wins or loses together). */
-export interface SeatPlace {
-  readonly seat: number;
-  readonly board: number;
-  readonly color: Color;
-  readonly team: 0 | 1;
-}
-
-export interface GameVariant {
-  readonly id: VariantId;
-  /** The rules of each board, board 0 first. */
-  readonly boards: readonly BoardRules[];
-  readonly seats: readonly SeatPlace[];
-  /**
-   * What a move played on `board` does to the game's other boards: the boards
-   * it changes (their new positions), none for a one-board variant.
-   */
-  readonly linked?: (board: number, before: RulesPosition, played: PlayedMove, positions: readonly RulesPosition[]) => LinkedChange;
-}
-
-export interface LinkedChange {
-  /** The moved board as it stands after the link (bughouse takes the captured piece out of the mover's pocket). */
-  readonly moved: RulesPosition;
-  readonly others: ReadonlyMap<number, RulesPosition>;
-}
 
 const twoSeats: readonly SeatPlace[] = [
   { seat: 0, board: 0, color: "white", team: 0 },

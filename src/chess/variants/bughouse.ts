@@ -1,6 +1,6 @@
 import type { Position } from "chessops/chess";
 import { capturedPiece, type PlayedMove, type RulesPosition } from "../rules.ts";
-import type { LinkedChange } from "../variants.ts";
+import type { LinkedChange } from "./game-variant.ts";
 
 /**
  * Bughouse's link between its two crazyhouse boards: what a capture takes

@@ -1,8 +1,9 @@
 /**
  * The moves of live games, written in batches (decisions 0015 a3 and 0027).
  * Moves that arrive together, from many games, go into one statement: each
- * game row updated only if it is still at the ply and version the move was
- * made on, its game_moves row, and its event's outbox row. One statement in
+ * game row updated only if it is still at the version the move was made on,
+ * the other boards the move changed (bughouse: the partner's pocket, decision
+ * 0049), its game_moves row, and its event's outbox row. One statement in
  * autocommit is one round trip and one commit (one WAL flush) for the whole
  * batch. A game whose version moved on is left out alone (its caller
  * re-reads); a batch whose statement fails is written again one move at a
