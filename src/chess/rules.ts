@@ -4,7 +4,7 @@ import { makeFen, parseFen as parseChessopsFen } from "chessops/fen";
 import type { Setup } from "chessops/setup";
 import { makeSanAndPlay, parseSan } from "chessops/san";
 import type { Move, NormalMove, Role, SquareName } from "chessops/types";
-import { isDrop, isNormal } from "chessops/types";
+import { isNormal } from "chessops/types";
 import { kingCastlesTo, makeSquare, makeUci, parseUci, squareFile } from "chessops/util";
 import { fail, ok, type Result } from "../shared/result.ts";
 import { chess960StartFen, randomScharnagl, standardScharnagl } from "./chess960.ts";
@@ -42,16 +42,17 @@ export interface BoardRules {
   /** Castling is written king-takes-rook in UCI (e1h1), as Chess960 requires. */
   readonly kingTakesRookCastling: boolean;
   /** Pieces are dropped from pockets (`P@e4`). */
-  readonly drops: boolean;
-  /** Threefold repetition and the fifty-move rule end the game (not in bughouse, where material arrives from the other board). */
-  readonly drawRules: boolean;
+  readonly drops?: true;
+  /** False: threefold repetition and the fifty-move rule do not end the game (bughouse, where material arrives from the other board). */
+  readonly drawRules?: false;
   /** The position, or undefined when the setup is illegal under these rules. */
   readonly fromSetup: (setup: Setup) => Position | undefined;
-  readonly initial: () => Position;
+  /** The start position (default: the standard array). */
+  readonly initial?: () => Position;
   /** The decisive end the variant adds (a king on the hill, a third check), read after checkmate. */
   readonly variantEnd?: (position: Position) => GameOutcome | undefined;
-  /** Whether `color` can still win, by mate or by the variant's own goal. */
-  readonly canWin: (position: Position, color: Color) => boolean;
+  /** Whether `color` can still win, by mate or by the variant's own goal (default: it has mating material). */
+  readonly canWin?: (position: Position, color: Color) => boolean;
 }
 
 const chessFromSetup = (setup: Setup): Position | undefined => Chess.fromSetup(setup).unwrap((chess) => chess, () => undefined);
@@ -59,11 +60,7 @@ const chessFromSetup = (setup: Setup): Position | undefined => Chess.fromSetup(s
 const classic = (id: RulesId, kingTakesRookCastling: boolean): BoardRules => ({
   id,
   kingTakesRookCastling,
-  drops: false,
-  drawRules: true,
   fromSetup: chessFromSetup,
-  initial: () => Chess.default(),
-  canWin: (position, color) => !position.hasInsufficientMaterial(color),
 });
 
 export const classicRules: Readonly<Record<RulesId, BoardRules>> = {
@@ -130,7 +127,7 @@ export interface StartPosition {
  */
 export const startPosition = (rules: RulesId | BoardRules, options: StartOptions = {}): Result<StartPosition, "start.invalid-scharnagl"> => {
   const boardRules = rulesOf(rules);
-  if (boardRules.id !== "chess960") return ok({ position: { rules: boardRules, chess: boardRules.initial() }, scharnagl: standardScharnagl });
+  if (boardRules.id !== "chess960") return ok({ position: { rules: boardRules, chess: boardRules.initial?.() ?? Chess.default() }, scharnagl: standardScharnagl });
   const scharnagl = options.scharnagl ?? (options.random ? randomScharnagl(options.random) : undefined);
   const fen = scharnagl === undefined ? undefined : chess960StartFen(scharnagl);
   if (scharnagl === undefined || fen === undefined) return fail("start.invalid-scharnagl");
@@ -215,20 +212,18 @@ export const parseMove = (position: RulesPosition, uci: string): Result<Move, Mo
   return ok(move);
 };
 
-/** Plays a UCI move: the SAN, the new position and what happened (for sounds and the move list). */
+/** Plays a UCI move or drop: the SAN, the new position and what happened (for sounds and the move list). */
 export const playMove = (position: RulesPosition, uci: string): Result<PlayedMove, MoveError> => {
   const parsed = parseMove(position, uci);
   if (!parsed.ok) return parsed;
   const move = parsed.value;
   const before = position.chess;
+  // A drop neither castles, captures nor promotes.
+  const normal = isNormal(move) ? move : undefined;
+  const castle = !!normal && castlingSide(before, normal) !== undefined;
+  const capture = !!normal && !castle && (before.board.occupied.has(normal.to) || (before.board.pawn.has(normal.from) && normal.to === before.epSquare));
+  const canonical = normal ? canonicalUci(position, normal) : uci;
   const after = before.clone();
-  if (isDrop(move)) {
-    const san = makeSanAndPlay(after, move);
-    return ok({ uci: makeUci(move), san, position: { rules: position.rules, chess: after }, capture: false, castle: false, check: after.isCheck(), promotion: false });
-  }
-  const castle = castlingSide(before, move) !== undefined;
-  const capture = !castle && capturedAt(before, move) !== undefined;
-  const canonical = canonicalUci(position, move);
   const san = makeSanAndPlay(after, move);
   return ok({
     uci: canonical,
@@ -237,7 +232,7 @@ export const playMove = (position: RulesPosition, uci: string): Result<PlayedMov
     capture,
     castle,
     check: after.isCheck(),
-    promotion: move.promotion !== undefined,
+    promotion: normal?.promotion !== undefined,
   });
 };
 
@@ -275,7 +270,7 @@ export const positionOutcome = (position: RulesPosition, repetitionKeys: readonl
   if (chess.isCheckmate(ctx)) return win(opponentOf(chess.turn), "checkmate");
   if (chess.isStalemate(ctx)) return draw("stalemate");
   if (!canMate(position, "white") && !canMate(position, "black")) return draw("insufficient-material");
-  if (!position.rules.drawRules) return undefined;
+  if (position.rules.drawRules === false) return undefined;
   if (chess.halfmoves >= 100) return draw("fifty-moves");
   if (repetitionCount(position, repetitionKeys) >= 3) return draw("threefold-repetition");
   return undefined;
@@ -298,4 +293,5 @@ export const timeoutOutcome = (position: RulesPosition, flagged: Color): GameOut
 };
 
 /** Whether `color` can still win (used for timeouts and for claims against a player who left). */
-export const canMate = (position: RulesPosition, color: Color): boolean => position.rules.canWin(position.chess, color);
+export const canMate = (position: RulesPosition, color: Color): boolean =>
+  position.rules.canWin ? position.rules.canWin(position.chess, color) : !position.chess.hasInsufficientMaterial(color);

@@ -12,10 +12,8 @@ export const crazyhouseRules: BoardRules = {
   id: "crazyhouse",
   kingTakesRookCastling: false,
   drops: true,
-  drawRules: true,
   fromSetup,
   initial: () => Crazyhouse.default(),
-  canWin: (position, color) => !position.hasInsufficientMaterial(color),
 };
 
 /**

@@ -6,8 +6,6 @@ import type { BoardRules } from "../rules.ts";
 export const kingOfTheHillRules: BoardRules = {
   id: "kingOfTheHill",
   kingTakesRookCastling: false,
-  drops: false,
-  drawRules: true,
   fromSetup: (setup) => KingOfTheHill.fromSetup(setup).unwrap((position) => position, () => undefined),
   initial: () => KingOfTheHill.default(),
   variantEnd: (position) => {

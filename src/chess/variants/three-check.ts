@@ -6,14 +6,10 @@ import type { BoardRules } from "../rules.ts";
 export const threeCheckRules: BoardRules = {
   id: "threeCheck",
   kingTakesRookCastling: false,
-  drops: false,
-  drawRules: true,
   fromSetup: (setup) => ThreeCheck.fromSetup(setup).unwrap((position) => position, () => undefined),
   initial: () => ThreeCheck.default(),
   variantEnd: (position) => {
     const winner = position.variantOutcome()?.winner;
     return winner ? win(winner, "three-checks") : undefined;
   },
-  // A bare king gives no check and mates no one.
-  canWin: (position, color) => !position.hasInsufficientMaterial(color),
 };
