@@ -57,15 +57,9 @@ export interface BoardRules {
 
 const chessFromSetup = (setup: Setup): Position | undefined => Chess.fromSetup(setup).unwrap((chess) => chess, () => undefined);
 
-const classic = (id: RulesId, kingTakesRookCastling: boolean): BoardRules => ({
-  id,
-  kingTakesRookCastling,
-  fromSetup: chessFromSetup,
-});
-
 export const classicRules: Readonly<Record<RulesId, BoardRules>> = {
-  standard: classic("standard", false),
-  chess960: classic("chess960", true),
+  standard: { id: "standard", kingTakesRookCastling: false, fromSetup: chessFromSetup },
+  chess960: { id: "chess960", kingTakesRookCastling: true, fromSetup: chessFromSetup },
 };
 
 /** A position under given rules. Treat as immutable: every operation returns a new one. */
@@ -184,9 +178,6 @@ export const canonicalUci = (position: RulesPosition, move: NormalMove): string 
   return makeSquare(move.from) + makeSquare(kingCastlesTo(position.chess.turn, side));
 };
 
-const normalUci = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-const dropUci = /^[PNBRQ]@[a-h][1-8]$/;
-
 /**
  * Reads a UCI move and checks it is legal. In Chess960 castling must be
  * written king-takes-rook (the king's own destination is refused: on many
@@ -194,7 +185,7 @@ const dropUci = /^[PNBRQ]@[a-h][1-8]$/;
  * e1h1. Drops (`N@f3`) only where the rules have pockets.
  */
 export const parseMove = (position: RulesPosition, uci: string): Result<Move, MoveError> => {
-  const wellFormed = normalUci.test(uci) || (position.rules.drops && dropUci.test(uci));
+  const wellFormed = /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci) || (position.rules.drops && /^[PNBRQ]@[a-h][1-8]$/.test(uci));
   const move = wellFormed ? parseUci(uci) : undefined;
   if (!move) return fail("move.invalid");
   const chess = position.chess;
