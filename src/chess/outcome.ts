@@ -6,7 +6,16 @@ export type Color = "white" | "black";
 
 export const opponentOf = (color: Color): Color => (color === "white" ? "black" : "white");
 
-export const decisiveReasons = ["checkmate", "resignation", "timeout", "abandonment"] as const;
+export const decisiveReasons = [
+  "checkmate",
+  "resignation",
+  "timeout",
+  "abandonment",
+  /** King of the hill: a king reached the centre. */
+  "king-of-the-hill",
+  /** Three-check: a third check was given. */
+  "three-checks",
+] as const;
 export const drawReasons = [
   "stalemate",
   "insufficient-material",

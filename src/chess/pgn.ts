@@ -71,6 +71,8 @@ export const terminationText = (outcome: GameOutcome | undefined, white: string,
     resignation: "won by resignation",
     timeout: "won on time",
     abandonment: "won - game abandoned",
+    "king-of-the-hill": "won - king in the centre",
+    "three-checks": "won by three checks",
   };
   return `${winner} ${how[outcome.reason]}`;
 };

@@ -1,18 +1,19 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
-import { clockAfterMove, createClock, dailyMoveDeadline, flaggedAt, type ClockState } from "../../chess/clock.ts";
+import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
+import { clockAfterMove, createClock, dailyMoveDeadline, flagDueAt, flaggedAt, type ClockState } from "../../chess/clock.ts";
 import type { Color, GameOutcome } from "../../chess/outcome.ts";
-import { parseFen, playMove, positionOutcome, repetitionKey, repetitionKeyOfFen, startPosition, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
+import { parseFen, playMove, positionOutcome, repetitionKey, repetitionKeyOfFen, timeoutOutcome, toFen, type RulesPosition } from "../../chess/rules.ts";
+import { gameOutcomeOfBoard, playOnBoard, startBoards, variantOf, variants, type GameVariant, type SeatPlace } from "../../chess/variants.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../shared/result.ts";
 import * as actions from "./game-actions.ts";
 import { turnAtPly } from "./game-actions.ts";
 import { clockColumns, clockOf, clocksAt, FIRST_MOVE_MS, liveControlOf, liveDeadline, resumedClock } from "./game-clock.server.ts";
 import { termsColumns, termsFromRow, type GameStarter } from "./game-terms.server.ts";
-import { createMoveBatcher, writeMoves, type MoveWrite } from "./move-batch.server.ts";
+import { createMoveBatcher, writeMoves, type BoardWrite, type MoveWrite } from "./move-batch.server.ts";
 import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayMembers } from "./play-ports.server.ts";
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "./play.schema.ts";
-import { gameMoves, games, type GameRow } from "./play.tables.server.ts";
+import { gameBoards, gameMoves, games, gameSeats, type GameRow } from "./play.tables.server.ts";
 import { ratingTypeOfTerms, twoPlayerGame, type GameRatings } from "./play-ratings.port.ts";
 import { gameEndedDomainEvent, gameStartedDomainEvent } from "./play.domain-events.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
@@ -22,19 +23,38 @@ export type GameActionName = "resign" | "abort" | "draw.offer" | "draw.accept" |
 
 export interface MoveAck {
   readonly gameId: number;
+  /** The board moved on, in a game of several boards (absent in a one-board game: the wire stays as it was). */
+  readonly board?: number;
   readonly ply: number;
   readonly version: number;
   readonly clocks: ClocksView | null;
   readonly ending: GameEnding | null;
 }
 
-/** A game in play as this instance last saw it: the row and the position, so a move costs no replay. */
-interface HeldGame {
-  readonly row: GameRow;
+/** A board as stored: board 0 read off the game row, the others from game_boards. */
+type BoardState = BoardWrite;
+
+/** A board as this instance last saw it: its columns and position, so a move costs no replay. */
+interface HeldBoard {
+  readonly state: BoardState;
   readonly position: RulesPosition;
-  /** Repetition keys of every position so far, the current one last. */
+  /** Repetition keys of every position of the board so far, the current one last (empty where no draw rule applies). */
   readonly keys: readonly string[];
   readonly lastUci: string | null;
+}
+
+/** A member at a game. */
+interface Seat extends SeatPlace {
+  readonly memberId: number;
+}
+
+/** A game in play as this instance last saw it. */
+interface HeldGame {
+  readonly row: GameRow;
+  readonly variant: GameVariant;
+  /** Board 0 first. */
+  readonly boards: readonly HeldBoard[];
+  readonly seats: readonly Seat[];
 }
 
 /** At most this many of a member's games in progress are listed (daily players may have many). */
@@ -163,10 +183,13 @@ export function createGamesService(deps: GamesDeps) {
   async function load(gameId: number, tx: Database = db): Promise<HeldGame | null> {
     const [row] = await tx.select().from(games).where(eq(games.id, gameId));
     if (!row) return null;
+    const variant = variantOf(row.rules);
+    if (variant.boards.length > 1) return loadBoards(tx, row, variant);
     const cached = held.get(gameId);
-    if (cached && cached.row.ply === row.ply) return { ...cached, row };
+    const cachedBoard = cached?.boards[0];
+    if (cached && cachedBoard && cachedBoard.state.ply === row.ply) return { ...cached, row, boards: [{ ...cachedBoard, state: firstBoardOf(row) }] };
     const moves = await tx.select({ uci: gameMoves.uci }).from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply));
-    const initial = parseFen(rulesOf(row), row.initialFen);
+    const initial = parseFen(variant.boards[0] ?? "standard", row.initialFen);
     if (!initial.ok) throw new Error(`game ${gameId} has an unreadable initial position`);
     let position = initial.value;
     const keys = [repetitionKey(position)];
@@ -176,15 +199,45 @@ export function createGamesService(deps: GamesDeps) {
       position = played.value.position;
       keys.push(repetitionKey(position));
     }
-    const game: HeldGame = { row, position, keys, lastUci: moves.at(-1)?.uci ?? null };
+    const game: HeldGame = { row, variant, boards: [{ state: firstBoardOf(row), position, keys, lastUci: moves.at(-1)?.uci ?? null }], seats: twoSeatsOf(row) };
     remember(game);
     return game;
   }
 
-  function clocksView(row: GameRow, at: number): ClocksView | null {
+  /**
+   * A game of several boards is read off its boards' FENs (their pockets are
+   * in them, and the only such variant, bughouse, has no repetition rule), its
+   * seats off game_seats.
+   */
+  async function loadBoards(tx: Database, row: GameRow, variant: GameVariant): Promise<HeldGame> {
+    const cached = held.get(row.id);
+    if (cached && cached.row.version === row.version) return cached;
+    const [others, seats, lastMoves] = await Promise.all([
+      tx.select().from(gameBoards).where(eq(gameBoards.gameId, row.id)).orderBy(asc(gameBoards.board)),
+      tx.select().from(gameSeats).where(eq(gameSeats.gameId, row.id)).orderBy(asc(gameSeats.seat)),
+      tx.selectDistinctOn([gameMoves.board], { board: gameMoves.board, uci: gameMoves.uci }).from(gameMoves).where(eq(gameMoves.gameId, row.id)).orderBy(asc(gameMoves.board), desc(gameMoves.ply)),
+    ]);
+    const states: BoardState[] = [firstBoardOf(row), ...others];
+    const boards = states.map((state, index): HeldBoard => {
+      const position = parseFen(variant.boards[index] ?? "standard", state.fen);
+      if (!position.ok) throw new Error(`game ${row.id} board ${index} has an unreadable position`);
+      return { state, position: position.value, keys: [], lastUci: lastMoves.find((move) => move.board === index)?.uci ?? null };
+    });
+    const game: HeldGame = {
+      row,
+      variant,
+      boards,
+      seats: seats.map((seat) => ({ seat: seat.seat, board: seat.board, color: seat.color === "black" ? "black" : "white", team: seat.team === 1 ? 1 : 0, memberId: seat.memberId })),
+    };
+    remember(game);
+    return game;
+  }
+
+  /** The clocks of a board (board 0 by default: the game row's). */
+  function clocksView(row: GameRow, at: number, board: BoardState = firstBoardOf(row)): ClocksView | null {
     const control = liveControlOf(row);
     if (!control) return null;
-    const state = clockOf(control, row);
+    const state = clockOf(control, board);
     const running = row.status === "playing" && state.turnStartedAt !== undefined ? state.turn : null;
     return { ...clocksAt(row.status === "playing" ? state : { ...state, turnStartedAt: undefined }, at), running };
   }
@@ -201,7 +254,7 @@ export function createGamesService(deps: GamesDeps) {
    */
   async function endColumns(tx: Database, row: GameRow, outcome: GameOutcome, at: number) {
     // Every end passes here: the players' lists of games in progress change, and the features that react to games hear of it.
-    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
+    for (const memberId of await seatedMemberIds(tx, row)) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
     await events.publishDomain(tx, gameEndedDomainEvent, { ...gameFactsOf(row), result: outcome.result, reason: outcome.reason });
     const base = {
       status: outcome.reason === "aborted" ? "aborted" : "ended",
@@ -219,6 +272,13 @@ export function createGamesService(deps: GamesDeps) {
     const [white, black] = settled.value;
     if (!white || !black) throw new Error(`game ${row.id} was rated without its players`);
     return { ...base, whiteRating: white.before, blackRating: black.before, whiteRatingDiff: white.diff, blackRatingDiff: black.diff };
+  }
+
+  /** Everyone seated at a game: read off the row for a one-board game, off game_seats for more. */
+  async function seatedMemberIds(tx: Database, row: GameRow): Promise<number[]> {
+    if (variantOf(row.rules).boards.length === 1) return [row.whiteId, row.blackId];
+    const seats = await tx.select({ memberId: gameSeats.memberId }).from(gameSeats).where(eq(gameSeats.gameId, row.id)).orderBy(asc(gameSeats.seat));
+    return seats.map((seat) => seat.memberId);
   }
 
   async function announceState(tx: Database, row: GameRow, at: number): Promise<void> {
@@ -241,35 +301,50 @@ export function createGamesService(deps: GamesDeps) {
     return { gameId: row.id, whiteId: row.whiteId, blackId: row.blackId, ratingType: row.ratingType, rated: row.rated, speed: row.speed, tags: row.tags };
   }
 
-  /** Creates a game row; colours from the terms (random: a fair coin). */
-  async function createGame(tx: Database, setup: { whiteId: number; blackId: number; terms: GameTerms; rematchOfId?: number }): Promise<GameRow> {
-    const start = startPosition(setup.terms.rules, { random: () => random(1_000_000) / 1_000_000 });
+  /**
+   * Creates a game: its row (with board 0), any further boards, and a seat
+   * for each member, in seat order (two for chess: white then black; four
+   * for bughouse, see src/chess/variants.ts).
+   */
+  async function createGame(tx: Database, setup: { memberIds: readonly number[]; variant: GameVariant; terms: GameTerms; rematchOfId?: number }): Promise<GameRow> {
+    const { variant, terms } = setup;
+    if (setup.memberIds.length !== variant.seats.length) throw new Error(`${variant.id} seats ${variant.seats.length}, not ${setup.memberIds.length}`);
+    const seats = variant.seats.map((place, index): Seat => ({ ...place, memberId: setup.memberIds[index] ?? 0 }));
+    const memberAt = (board: number, color: Color): number => seats.find((seat) => seat.board === board && seat.color === color)?.memberId ?? 0;
+    const start = startBoards(variant, { random: () => random(1_000_000) / 1_000_000 });
     if (!start.ok) throw new Error("no start position");
-    const fen = toFen(start.value.position);
+    const fens = start.value.positions.map(toFen);
+    const fen = fens[0] ?? "";
     const at = now();
-    const control = setup.terms.control;
+    const control = terms.control;
     const clock = control.kind === "live" ? clockColumns(createClock(control)) : null;
+    const deadlineAt = new Date(control.kind === "live" ? at + FIRST_MOVE_MS : dailyMoveDeadline(control, at));
+    const [whiteId, blackId] = [memberAt(0, "white"), memberAt(0, "black")];
     // Both players' ratings as they sit down, casual games included (the archive shows them); a rated game's end writes them again.
-    const brought = await ratings.ratingsAt(tx, [setup.whiteId, setup.blackId], ratingTypeOfTerms(setup.terms));
+    const brought = await ratings.ratingsAt(tx, [whiteId, blackId], ratingTypeOfTerms(terms));
     const [row] = await tx
       .insert(games)
       .values({
-        ...termsColumns(setup.terms),
-        ratingType: ratingTypeOfTerms(setup.terms),
-        whiteId: setup.whiteId,
-        blackId: setup.blackId,
+        ...termsColumns(terms),
+        rules: variant.id,
+        ratingType: ratingTypeOfTerms(terms),
+        whiteId,
+        blackId,
         initialFen: fen,
         fen,
         ...(clock ?? {}),
-        deadlineAt: new Date(control.kind === "live" ? at + FIRST_MOVE_MS : dailyMoveDeadline(control, at)),
+        deadlineAt,
         rematchOfId: setup.rematchOfId ?? null,
-        whiteRating: brought.get(setup.whiteId) ?? null,
-        blackRating: brought.get(setup.blackId) ?? null,
+        whiteRating: brought.get(whiteId) ?? null,
+        blackRating: brought.get(blackId) ?? null,
         createdAt: new Date(at),
       })
       .returning();
     if (!row) throw new Error("game insert returned nothing");
-    for (const memberId of [row.whiteId, row.blackId]) await events.enqueue(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
+    const others = fens.slice(1).map((boardFen, index) => ({ gameId: row.id, board: index + 1, rules: variant.boards[index + 1]?.id ?? variant.id, initialFen: boardFen, fen: boardFen, ...(clock ?? {}), deadlineAt }));
+    if (others.length > 0) await tx.insert(gameBoards).values(others);
+    await tx.insert(gameSeats).values(seats.map((seat) => ({ gameId: row.id, seat: seat.seat, memberId: seat.memberId, board: seat.board, color: seat.color, team: seat.team })));
+    for (const memberId of setup.memberIds) await events.enqueue(tx, { type: "game.started", memberId, payload: { gameId: row.id } });
     await events.publishDomain(tx, gameStartedDomainEvent, gameFactsOf(row));
     return row;
   }
@@ -277,16 +352,32 @@ export function createGamesService(deps: GamesDeps) {
   const startGame: GameStarter = async (tx, setup) => {
     const challengerColor: Color = setup.terms.color === "random" ? (random(2) === 0 ? "white" : "black") : setup.terms.color;
     const [whiteId, blackId] = challengerColor === "white" ? [setup.challengerId, setup.acceptorId] : [setup.acceptorId, setup.challengerId];
-    return createGame(tx, { whiteId, blackId, terms: setup.terms });
+    return createGame(tx, { memberIds: [whiteId, blackId], variant: variants[setup.terms.rules], terms: setup.terms });
   };
 
+  /**
+   * Starts a game of any variant with its members in seat order (bughouse's
+   * four); the lobby does not offer the new variants yet, so tests and
+   * scripts are its only callers today.
+   */
+  async function startVariantGame(setup: { readonly variant: GameVariant; readonly memberIds: readonly number[]; readonly terms: GameTerms }): Promise<GameRow> {
+    return inTransaction((tx) => createGame(tx, setup));
+  }
+
   /** The answer to a move that was already applied (a retry after a lost acknowledgement). */
-  function repeatedMove(game: HeldGame, memberId: number, input: GameMoveInput): MoveAck | null {
+  function repeatedMove(game: HeldGame, seat: Seat, input: GameMoveInput): MoveAck | null {
+    const board = game.boards[seat.board];
+    if (!board || input.ply !== board.state.ply - 1 || board.lastUci !== input.uci) return null;
+    if (turnAtPly(input.ply) !== seat.color) return null;
+    return ackOf(game, seat.board, now());
+  }
+
+  /** A move's answer: the board's ply and clocks, the game's version and ending. */
+  function ackOf(game: HeldGame, board: number, at: number): MoveAck {
     const row = game.row;
-    if (input.ply !== row.ply - 1 || game.lastUci !== input.uci) return null;
-    const moverId = turnAtPly(input.ply) === "white" ? row.whiteId : row.blackId;
-    if (moverId !== memberId) return null;
-    return { gameId: row.id, ply: row.ply, version: row.version, clocks: clocksView(row, now()), ending: endingOf(row) };
+    const state = board === 0 ? firstBoardOf(row) : (game.boards[board]?.state ?? firstBoardOf(row));
+    const ack = { gameId: row.id, ply: state.ply, version: row.version, clocks: clocksView(row, at, state), ending: endingOf(row) };
+    return game.boards.length > 1 ? { ...ack, board } : ack;
   }
 
   async function move(member: PlayMember, input: GameMoveInput, timing: { receivedAt: number; lagMs: number }, attempt = 0): Promise<Result<MoveAck, MoveFailure>> {
@@ -302,20 +393,23 @@ export function createGamesService(deps: GamesDeps) {
       return move(member, input, timing, 1);
     };
     const row = game.row;
-    const side = actions.sideOf(row, member.id);
-    if (!side) return fail("not_a_player");
-    const repeated = repeatedMove(game, member.id, input);
+    const seat = game.seats.find((candidate) => candidate.memberId === member.id);
+    const board = seat ? game.boards[seat.board] : undefined;
+    if (!seat || !board) return fail("not_a_player");
+    const side = seat.color;
+    const repeated = repeatedMove(game, seat, input);
     if (repeated) return ok(repeated);
     if (row.status !== "playing") return refuse("game_over");
-    if (input.ply !== row.ply) return refuse("stale");
-    if (turnAtPly(row.ply) !== side) return refuse("not_your_turn");
-    const played = playMove(game.position, input.uci);
+    if (input.ply !== board.state.ply) return refuse("stale");
+    if (turnAtPly(board.state.ply) !== side) return refuse("not_your_turn");
+    const played = playOnBoard(game.variant, game.boards.map((held) => held.position), seat.board, input.uci);
     if (!played.ok) return fail(played.error);
+    const { uci, san } = played.value.played;
 
     const control = liveControlOf(row);
     let clock: ClockState | null = null;
     if (control) {
-      const after = clockAfterMove(clockOf(control, row), { now: timing.receivedAt, lagMs: timing.lagMs });
+      const after = clockAfterMove(clockOf(control, board.state), { now: timing.receivedAt, lagMs: timing.lagMs });
       if (after.flagged) {
         // The move came after the mover's flag fell: the game ends on time instead.
         await endOnDeadline(row.id, timing.receivedAt);
@@ -323,44 +417,65 @@ export function createGamesService(deps: GamesDeps) {
       }
       clock = after.state;
     }
-    const fen = toFen(played.value.position);
-    const keys = [...game.keys, repetitionKeyOfFen(fen)];
-    const outcome = positionOutcome(played.value.position, keys);
+    const position = played.value.positions[seat.board] ?? played.value.played.position;
+    const fen = toFen(position);
+    const oneBoard = game.boards.length === 1;
+    const keys = oneBoard ? [...board.keys, repetitionKeyOfFen(fen)] : [];
+    const boardOutcome = positionOutcome(position, keys);
+    const outcome = boardOutcome && gameOutcomeOfBoard(game.variant, seat.board, boardOutcome);
     const at = timing.receivedAt;
     // A daily move made to a member on vacation: their time starts when they return.
-    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(side === "white" ? row.blackId : row.whiteId, at));
+    const opponentId = game.seats.find((other) => other.board === seat.board && other.color !== side)?.memberId ?? row.whiteId;
+    const deadline = clock ? liveDeadline(clock, at) : dailyDeadline(row, at, await vacations.awayMs(opponentId, at));
 
+    // Every board as the move leaves it: the one moved on, and any whose pocket it filled (bughouse).
+    const movedBoard: BoardState = { ...board.state, fen, ply: board.state.ply + 1, version: board.state.version + 1, ...(clock ? clockColumns(clock) : {}), deadlineAt: deadline };
+    const boardsAfter = game.boards.map((held, index): HeldBoard => {
+      if (index === seat.board) return { state: movedBoard, position, keys, lastUci: uci };
+      const changed = played.value.changedBoards.includes(index) ? played.value.positions[index] : undefined;
+      if (!changed) return held;
+      return { ...held, state: { ...held.state, fen: toFen(changed), version: held.state.version + 1 }, position: changed };
+    });
+    const first = boardsAfter[0]?.state ?? movedBoard;
+    const gameDeadline = oneBoard ? deadline : earliestDeadline(boardsAfter.map((held) => held.state), row, at);
     // The row as the write leaves it (the write applies only on the version read, so nothing else changes it).
     const moved: GameRow = {
       ...row,
-      fen,
-      ply: row.ply + 1,
+      fen: first.fen,
+      ply: first.ply,
+      boardVersion: first.version,
+      whiteClockMs: first.whiteClockMs,
+      blackClockMs: first.blackClockMs,
+      whiteLagQuotaMs: first.whiteLagQuotaMs,
+      blackLagQuotaMs: first.blackLagQuotaMs,
+      turnStartedAt: first.turnStartedAt,
       version: row.version + 1,
-      ...(clock ? clockColumns(clock) : {}),
-      deadlineAt: deadline,
+      deadlineAt: gameDeadline,
       // A move answers the opponent's draw offer with a no.
       drawOfferBy: row.drawOfferBy === side ? side : null,
     };
     const write: MoveWrite = {
       gameId: row.id,
-      ply: row.ply,
-      // The version, not only the ply: what this instance holds may be behind an offer made elsewhere.
+      // The version, not only the ply: what this instance holds may be behind an offer made elsewhere, or a move on another board.
       version: row.version,
-      fen,
-      whiteClockMs: moved.whiteClockMs,
-      blackClockMs: moved.blackClockMs,
-      whiteLagQuotaMs: moved.whiteLagQuotaMs,
-      blackLagQuotaMs: moved.blackLagQuotaMs,
-      turnStartedAt: moved.turnStartedAt,
-      deadlineAt: deadline,
+      first,
+      others: played.value.changedBoards.flatMap((index) => (index > 0 ? [boardsAfter[index]?.state ?? movedBoard] : [])),
+      deadlineAt: gameDeadline,
       drawOfferBy: moved.drawOfferBy,
-      uci: played.value.uci,
-      san: played.value.san,
+      board: seat.board,
+      ply: board.state.ply,
+      uci,
+      san,
       clockMs: clock ? clock[side].remainingMs : null,
       playedAt: new Date(at),
       event: null,
     };
-    const moveEvent = (final: GameRow): GameMoveEvent => ({ version: final.version, ply: final.ply, uci: played.value.uci, san: played.value.san, fen, clocks: clocksView(final, at), ending: endingOf(final) });
+    const moveEvent = (final: GameRow): GameMoveEvent => {
+      const event = { version: final.version, ply: movedBoard.ply, uci, san, fen, clocks: clocksView(final, at, movedBoard), ending: endingOf(final) };
+      if (oneBoard) return event;
+      // A game of several boards says which board moved and every board the move changed.
+      return { ...event, board: seat.board, boards: played.value.changedBoards.map((index) => boardChangeOf(index, boardsAfter[index]?.state ?? movedBoard)) };
+    };
 
     // Acknowledged only once durable. The common move (a live game going on) shares a statement and a commit with
     // other games' moves and publishes its event straight after (decision 0027); a move that ends the game or a
@@ -380,7 +495,6 @@ export function createGamesService(deps: GamesDeps) {
             }
             await events.enqueue(tx, { type: "game.move", gameId: row.id, payload: moveEvent(final) });
             if (!outcome && row.speed === "daily") {
-              const opponentId = side === "white" ? row.blackId : row.whiteId;
               await events.enqueue(tx, { type: "game.your_move", memberId: opponentId, payload: { gameId: row.id, by: member.username } });
             }
             return final;
@@ -390,8 +504,9 @@ export function createGamesService(deps: GamesDeps) {
       held.delete(row.id);
       return attempt < 2 ? move(member, input, timing, attempt + 1) : fail("stale");
     }
-    remember({ row: committed, position: played.value.position, keys, lastUci: played.value.uci });
-    return ok({ gameId: committed.id, ply: committed.ply, version: committed.version, clocks: clocksView(committed, at), ending: endingOf(committed) });
+    const after: HeldGame = { ...game, row: committed, boards: boardsAfter };
+    remember(after);
+    return ok(ackOf(after, seat.board, at));
   }
 
   function dailyDeadline(row: GameRow, at: number, vacationMs: number): Date {
@@ -415,7 +530,7 @@ export function createGamesService(deps: GamesDeps) {
         const moverId = turnAtPly(row.ply) === "white" ? row.whiteId : row.blackId;
         if (await vacations.coverTimeout(inner, row.id, moverId, moverLevels?.get(moverId), at)) return false;
       }
-      const outcome = await deadlineOutcome(row, at);
+      const outcome = await deadlineOutcome(inner, row, at);
       if (!outcome) return false;
       const [ended] = await inner
         .update(games)
@@ -430,9 +545,11 @@ export function createGamesService(deps: GamesDeps) {
     return tx ? run(tx) : inTransaction(run);
   }
 
-  async function deadlineOutcome(row: GameRow, at: number): Promise<GameOutcome | null> {
+  async function deadlineOutcome(tx: Database, row: GameRow, at: number): Promise<GameOutcome | null> {
+    const variant = variantOf(row.rules);
+    if (variant.boards.length > 1) return boardsDeadlineOutcome(tx, row, variant, at);
     if (row.ply < 2) return { result: "*", winner: undefined, reason: "aborted" };
-    const position = parseFen(rulesOf(row), row.fen);
+    const position = parseFen(variant.boards[0] ?? "standard", row.fen);
     if (!position.ok) throw new Error(`game ${row.id} has an unreadable position`);
     const control = liveControlOf(row);
     if (control) {
@@ -440,6 +557,29 @@ export function createGamesService(deps: GamesDeps) {
       return flagged ? timeoutOutcome(position.value, flagged) : null;
     }
     return timeoutOutcome(position.value, turnAtPly(row.ply));
+  }
+
+  /** A game of several boards ends on the first flag to fall on any board, for that board's team; aborted when a board never got going. */
+  async function boardsDeadlineOutcome(tx: Database, row: GameRow, variant: GameVariant, at: number): Promise<GameOutcome | null> {
+    const control = liveControlOf(row);
+    if (!control) return null;
+    const others = await tx.select().from(gameBoards).where(eq(gameBoards.gameId, row.id)).orderBy(asc(gameBoards.board));
+    const boards: BoardState[] = [firstBoardOf(row), ...others];
+    // The flag that fell first decides, whichever board it is on.
+    const flags = boards
+      .map((board, index) => ({ board, index, clock: clockOf(control, board) }))
+      .flatMap((entry) => {
+        const flagged = flaggedAt(entry.clock, at);
+        return flagged ? [{ ...entry, flagged, dueAt: flagDueAt(entry.clock) ?? at }] : [];
+      })
+      .sort((left, right) => left.dueAt - right.dueAt);
+    const first = flags[0];
+    if (first) {
+      const position = parseFen(variant.boards[first.index] ?? "standard", first.board.fen);
+      if (!position.ok) throw new Error(`game ${row.id} board ${first.index} has an unreadable position`);
+      return gameOutcomeOfBoard(variant, first.index, timeoutOutcome(position.value, first.flagged));
+    }
+    return boards.some((board) => board.ply < 2) ? { result: "*", winner: undefined, reason: "aborted" } : null;
   }
 
   async function act(member: PlayMember, gameId: number, action: GameActionName): Promise<Result<{ version: number; rematchGameId: number | null }, actions.ActionFailure | "not_found">> {
@@ -477,7 +617,7 @@ export function createGamesService(deps: GamesDeps) {
           set = { rematchOfferBy: change.value.by };
           break;
         case "rematch": {
-          const rematch = await createGame(tx, { whiteId: change.value.newWhiteId, blackId: change.value.newBlackId, terms: { ...termsFromRow({ ...row, color: "random" }), color: "white" }, rematchOfId: row.id });
+          const rematch = await createGame(tx, { memberIds: [change.value.newWhiteId, change.value.newBlackId], variant: variantOf(row.rules), terms: { ...termsFromRow({ ...row, color: "random" }), color: "white" }, rematchOfId: row.id });
           rematchGameId = rematch.id;
           set = { rematchOfferBy: null, rematchGameId };
           break;
@@ -561,6 +701,7 @@ export function createGamesService(deps: GamesDeps) {
 
   return {
     startGame,
+    startVariantGame,
     /** Resumes the clocks after an outage if this instance is the first up (also done before the first move or sweep). */
     clocksResumed,
     move,
@@ -667,6 +808,39 @@ export function createGamesService(deps: GamesDeps) {
       return views.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
     },
   };
+}
+
+/** Board 0's columns, on the game row (its deadline is the game's). */
+function firstBoardOf(row: GameRow): BoardState {
+  return {
+    board: 0,
+    fen: row.fen,
+    ply: row.ply,
+    version: row.boardVersion,
+    whiteClockMs: row.whiteClockMs,
+    blackClockMs: row.blackClockMs,
+    whiteLagQuotaMs: row.whiteLagQuotaMs,
+    blackLagQuotaMs: row.blackLagQuotaMs,
+    turnStartedAt: row.turnStartedAt,
+    deadlineAt: row.deadlineAt,
+  };
+}
+
+/** A one-board game's seats, read off its row (game_seats holds the same two). */
+function twoSeatsOf(row: GameRow): Seat[] {
+  return variants.standard.seats.map((seat) => ({ ...seat, memberId: seat.color === "white" ? row.whiteId : row.blackId }));
+}
+
+/** When a game of several boards must be looked at next: the first flag to fall on any board (or a first move not made in time). */
+function earliestDeadline(boards: readonly BoardState[], row: GameRow, at: number): Date {
+  const control = liveControlOf(row);
+  if (!control) throw new Error(`game ${row.id} of several boards has no live clock`);
+  const due = boards.map((board) => flagDueAt(clockOf(control, board)) ?? (board.ply < 2 ? at + FIRST_MOVE_MS : Number.POSITIVE_INFINITY));
+  return new Date(Math.min(...due));
+}
+
+function boardChangeOf(board: number, state: BoardState) {
+  return { board, version: state.version, ply: state.ply, fen: state.fen };
 }
 
 function statusOf(row: GameRow): actions.GameStatus {

@@ -1,8 +1,9 @@
 /**
  * The moves of live games, written in batches (decisions 0015 a3 and 0027).
  * Moves that arrive together, from many games, go into one statement: each
- * game row updated only if it is still at the ply and version the move was
- * made on, its game_moves row, and its event's outbox row. One statement in
+ * game row updated only if it is still at the version the move was made on,
+ * the other boards the move changed (bughouse: the partner's pocket, decision
+ * 0049), its game_moves row, and its event's outbox row. One statement in
  * autocommit is one round trip and one commit (one WAL flush) for the whole
  * batch. A game whose version moved on is left out alone (its caller
  * re-reads); a batch whose statement fails is written again one move at a
@@ -14,22 +15,41 @@ import { queryRows, type Database } from "../../platform/db/client.server.ts";
 import { insertSelfPublishedEvents } from "../../platform/realtime/outbox.server.ts";
 import { gameMoveEvent, gameRoom } from "./play.events.ts";
 import type { GameMoveEvent } from "./play.schema.ts";
-import { gameMoves, games } from "./play.tables.server.ts";
+import { gameBoards, gameMoves, games } from "./play.tables.server.ts";
 
-/** A move to write: the row's new columns, the move, and its event (null when the caller announces it in its own transaction). */
-export interface MoveWrite {
-  readonly gameId: number;
-  /** The ply and version the move was made on: the row must still be there. */
+/** A board as a move leaves it: its position, ply, own version and clocks. */
+export interface BoardWrite {
+  readonly board: number;
+  readonly fen: string;
   readonly ply: number;
   readonly version: number;
-  readonly fen: string;
   readonly whiteClockMs: number | null;
   readonly blackClockMs: number | null;
   readonly whiteLagQuotaMs: number;
   readonly blackLagQuotaMs: number;
   readonly turnStartedAt: Date | null;
+  readonly deadlineAt: Date | null;
+}
+
+/**
+ * A move to write: the boards it changed as it leaves them, the move, and its
+ * event (null when the caller announces it in its own transaction). Board 0
+ * lives on the game row and is always written (unchanged if the move was
+ * elsewhere); other boards only when the move changed them (bughouse: the
+ * partner's pocket).
+ */
+export interface MoveWrite {
+  readonly gameId: number;
+  /** The game version the move was made on: the row must still be at it. */
+  readonly version: number;
+  readonly first: BoardWrite;
+  readonly others: readonly BoardWrite[];
+  /** The game's next deadline (the earliest of its boards'); the sweeper looks at the game then. */
   readonly deadlineAt: Date;
   readonly drawOfferBy: string | null;
+  /** The board moved on, and its ply before the move. */
+  readonly board: number;
+  readonly ply: number;
   readonly uci: string;
   readonly san: string;
   /** The mover's clock after the move (live games). */
@@ -44,55 +64,90 @@ export interface WrittenMove {
   readonly outboxId: number | null;
 }
 
+const boardJson = (board: BoardWrite) => ({
+  board: board.board,
+  fen: board.fen,
+  ply: board.ply,
+  version: board.version,
+  white_clock_ms: board.whiteClockMs,
+  black_clock_ms: board.blackClockMs,
+  white_lag_quota_ms: board.whiteLagQuotaMs,
+  black_lag_quota_ms: board.blackLagQuotaMs,
+  turn_started_at: board.turnStartedAt?.toISOString() ?? null,
+  deadline_at: board.deadlineAt?.toISOString() ?? null,
+});
+
 /**
  * Writes moves of distinct games in one statement (inside the caller's
  * transaction if `db` is one). Answers the moves written, in the order given;
- * a move whose game is no longer at its ply and version is not among them.
+ * a move whose game is no longer at its version is not among them, and
+ * nothing of it is written, on any board.
  */
 export async function writeMoves(db: Database, moves: readonly MoveWrite[]): Promise<WrittenMove[]> {
   if (moves.length === 0) return [];
   const input = JSON.stringify(
-    moves.map((move) => ({
-      game_id: move.gameId,
-      ply: move.ply,
-      version: move.version,
-      fen: move.fen,
-      white_clock_ms: move.whiteClockMs,
-      black_clock_ms: move.blackClockMs,
-      white_lag_quota_ms: move.whiteLagQuotaMs,
-      black_lag_quota_ms: move.blackLagQuotaMs,
-      turn_started_at: move.turnStartedAt?.toISOString() ?? null,
-      deadline_at: move.deadlineAt.toISOString(),
-      draw_offer_by: move.drawOfferBy,
-      uci: move.uci,
-      san: move.san,
-      clock_ms: move.clockMs,
-      played_at: move.playedAt.toISOString(),
-      room: move.event ? gameRoom(move.gameId) : null,
-      payload: move.event,
-    })),
+    moves.map((move) => {
+      const first = move.first;
+      return {
+        game_id: move.gameId,
+        version: move.version,
+        // Board 0's columns on the game row (its deadline is the game's).
+        fen: first.fen,
+        ply: first.ply,
+        board_version: first.version,
+        white_clock_ms: first.whiteClockMs,
+        black_clock_ms: first.blackClockMs,
+        white_lag_quota_ms: first.whiteLagQuotaMs,
+        black_lag_quota_ms: first.blackLagQuotaMs,
+        turn_started_at: first.turnStartedAt?.toISOString() ?? null,
+        deadline_at: move.deadlineAt.toISOString(),
+        draw_offer_by: move.drawOfferBy,
+        others: move.others.length === 0 ? null : move.others.map(boardJson),
+        board: move.board,
+        move_ply: move.ply,
+        uci: move.uci,
+        san: move.san,
+        clock_ms: move.clockMs,
+        played_at: move.playedAt.toISOString(),
+        room: move.event ? gameRoom(move.gameId) : null,
+        payload: move.event,
+      };
+    }),
   );
   // The whole batch travels as one JSON parameter: one parse, and the same statement text for every batch size.
+  // The game row is updated only at the version the move was made on; the other boards and the move row follow
+  // only where it was, so a refused move writes nothing.
   const rows = await queryRows(
     db,
     sql`with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(
-        game_id bigint, ply smallint, version integer, fen text,
-        white_clock_ms integer, black_clock_ms integer, white_lag_quota_ms integer, black_lag_quota_ms integer,
-        turn_started_at timestamptz, deadline_at timestamptz, draw_offer_by varchar,
-        uci varchar, san varchar, clock_ms integer, played_at timestamptz, room text, payload jsonb)
+        game_id bigint, version integer, fen text, ply smallint, board_version integer, white_clock_ms integer, black_clock_ms integer,
+        white_lag_quota_ms integer, black_lag_quota_ms integer, turn_started_at timestamptz, deadline_at timestamptz,
+        draw_offer_by varchar, others jsonb,
+        board smallint, move_ply smallint, uci varchar, san varchar, clock_ms integer, played_at timestamptz, room text, payload jsonb)
     ), moved as (
       update ${games} as g set
-        fen = i.fen, ply = i.ply + 1, version = i.version + 1,
+        fen = i.fen, ply = i.ply, board_version = i.board_version, version = i.version + 1,
         white_clock_ms = i.white_clock_ms, black_clock_ms = i.black_clock_ms,
         white_lag_quota_ms = i.white_lag_quota_ms, black_lag_quota_ms = i.black_lag_quota_ms,
         turn_started_at = i.turn_started_at, deadline_at = i.deadline_at, draw_offer_by = i.draw_offer_by
       from input i
-      where g.id = i.game_id and g.ply = i.ply and g.version = i.version and g.status = 'playing'
+      where g.id = i.game_id and g.version = i.version and g.status = 'playing'
       returning g.id
+    ), boards_moved as (
+      update ${gameBoards} as b set
+        fen = o.fen, ply = o.ply, version = o.version,
+        white_clock_ms = o.white_clock_ms, black_clock_ms = o.black_clock_ms,
+        white_lag_quota_ms = o.white_lag_quota_ms, black_lag_quota_ms = o.black_lag_quota_ms,
+        turn_started_at = o.turn_started_at, deadline_at = o.deadline_at
+      from input i join moved m on m.id = i.game_id
+        cross join lateral jsonb_to_recordset(i.others) as o(
+          board smallint, fen text, ply smallint, version integer, white_clock_ms integer, black_clock_ms integer,
+          white_lag_quota_ms integer, black_lag_quota_ms integer, turn_started_at timestamptz, deadline_at timestamptz)
+      where i.others is not null and b.game_id = i.game_id and b.board = o.board
     ), appended as (
-      insert into ${gameMoves} (game_id, ply, uci, san, clock_ms, played_at)
-      select i.game_id, i.ply, i.uci, i.san, i.clock_ms, i.played_at from input i join moved m on m.id = i.game_id
+      insert into ${gameMoves} (game_id, ply, board, uci, san, clock_ms, played_at)
+      select i.game_id, i.move_ply, i.board, i.uci, i.san, i.clock_ms, i.played_at from input i join moved m on m.id = i.game_id
     ), announced as (
       ${insertSelfPublishedEvents(sql`select i.room, ${gameMoveEvent.type}::text as type, i.payload, i.version + 1 as version from input i join moved m on m.id = i.game_id where i.payload is not null`)}
     )

@@ -12,18 +12,16 @@ const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 /** White's e2e4 in a game at ply 0, made on `version`. */
 function e4(gameId: number, version = 0): MoveWrite {
   const at = new Date("2026-06-01T12:00:00.000Z");
+  const deadlineAt = new Date(at.getTime() + 180_000);
   return {
     gameId,
-    ply: 0,
     version,
-    fen: afterE4,
-    whiteClockMs: 180_000,
-    blackClockMs: 180_000,
-    whiteLagQuotaMs: 0,
-    blackLagQuotaMs: 0,
-    turnStartedAt: at,
-    deadlineAt: new Date(at.getTime() + 180_000),
+    first: { board: 0, fen: afterE4, ply: 1, version: 1, whiteClockMs: 180_000, blackClockMs: 180_000, whiteLagQuotaMs: 0, blackLagQuotaMs: 0, turnStartedAt: at, deadlineAt },
+    others: [],
+    deadlineAt,
     drawOfferBy: null,
+    board: 0,
+    ply: 0,
     uci: "e2e4",
     san: "e4",
     clockMs: 180_000,

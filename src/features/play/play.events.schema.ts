@@ -18,7 +18,8 @@ const control = z.union([
 ]);
 const terms = z.object({ rules: z.enum(["standard", "chess960"]), control, rated: z.boolean(), color: z.enum(["white", "black", "random"]) });
 
-const gameMoveSchema = z.object({ version: z.number(), ply: z.number(), uci: z.string(), san: z.string(), fen: z.string(), clocks, ending });
+const boardChange = z.object({ board: z.number(), version: z.number(), ply: z.number(), fen: z.string() });
+const gameMoveSchema = z.object({ version: z.number(), ply: z.number(), uci: z.string(), san: z.string(), fen: z.string(), clocks, ending, board: z.number().optional(), boards: z.array(boardChange).readonly().optional() });
 const gameStateSchema = z.object({ version: z.number(), drawOfferBy: color.nullable(), rematchOfferBy: color.nullable(), rematchGameId: z.number().nullable(), clocks, ending });
 const seekAddedSchema = z.object({ id: z.number(), username: z.string(), terms, rating: z.number(), ratingMin: z.number().nullable(), ratingMax: z.number().nullable() });
 const seekRemovedSchema = z.object({ id: z.number() });

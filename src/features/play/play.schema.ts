@@ -73,7 +73,8 @@ export const gameMoveInputSchema = z.strictObject({
   gameId: z.int().positive(),
   /** The ply the move is made at (0 for white's first move): a retried move is applied once. */
   ply: z.int().min(0).max(10_000),
-  uci: z.string().regex(/^[a-h][1-8][a-h][1-8][qrbn]?$/),
+  /** A move (e2e4, e7e8q) or a drop from a pocket (P@e4). */
+  uci: z.string().regex(/^(?:[a-h][1-8][a-h][1-8][qrbn]?|[PNBRQ]@[a-h][1-8])$/),
 });
 export type GameMoveInput = z.infer<typeof gameMoveInputSchema>;
 
@@ -91,14 +92,28 @@ export interface GameEnding {
 }
 
 /** One move, as the players and spectators receive it. */
-export interface GameMoveEvent {
+/** A board a move changed, in a game of several boards: the board moved on, or the partner's whose pocket it filled. */
+export interface BoardChangeView {
+  readonly board: number;
+  /** The board's own version, bumped by every change of its position. */
   readonly version: number;
+  readonly ply: number;
+  readonly fen: string;
+}
+
+export interface GameMoveEvent {
+  /** The game's version, one step for the move and every board it changed. */
+  readonly version: number;
+  /** The moved board's ply, uci, san, FEN and clocks. */
   readonly ply: number;
   readonly uci: string;
   readonly san: string;
   readonly fen: string;
   readonly clocks: ClocksView | null;
   readonly ending: GameEnding | null;
+  /** Only in a game of several boards: the board moved on, and every board the move changed (its own first). */
+  readonly board?: number;
+  readonly boards?: readonly BoardChangeView[];
 }
 
 /** A change other than a move: offers, or the end. */

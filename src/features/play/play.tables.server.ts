@@ -1,19 +1,26 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../accounts/member-reference.server.ts";
 import type { GameTags } from "./play.domain-events.server.ts";
 
 /**
  * Online play. The game row is the authority for a game in progress: every
  * move is one transaction that updates the row on the version it was made on
- * and appends to game_moves (decision 0016). Variants add data in
- * `variant_data` (pockets, a second board) without new columns.
+ * and appends to game_moves (decision 0016).
+ *
+ * A game is boards and seats (decision 0049). The game row holds what is the
+ * game's (terms, status, result, offers, the one version every change bumps)
+ * and its first board (board 0: position, ply, clocks, that board's version),
+ * so a one-board game is still one row; a bughouse game's second board is a
+ * `game_boards` row. Who plays is in `game_seats` (two seats, or four in two
+ * teams); `white_id`/`black_id` stay as board 0's players for the readers of
+ * "a member's games" (archive, live list, public API).
  */
 export const games = pgTable(
   "games",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 1000 }),
-    /** Rules id of src/chess: standard, chess960 (later crazyhouse, bughouse, ...). */
+    /** Variant id of src/chess/variants.ts: standard, chess960, crazyhouse, kingOfTheHill, threeCheck, bughouse. */
     rules: varchar("rules", { length: 16 }).notNull(),
     /** live | daily */
     speed: varchar("speed", { length: 8 }).notNull(),
@@ -30,8 +37,10 @@ export const games = pgTable(
     /** The position after the last move (saves replaying the moves on every request). */
     fen: text("fen").notNull(),
     ply: smallint("ply").notNull().default(0),
-    /** Bumped by every change a client must see (move, offer, end): the realtime stream's version. */
+    /** Bumped by every change a client must see (move, offer, end), on any board: the realtime stream's version. */
     version: integer("version").notNull().default(0),
+    /** Board 0's own version: bumped by every change of its position (a move, a piece arriving in a pocket). */
+    boardVersion: integer("board_version").notNull().default(0),
     /** playing | ended | aborted */
     status: varchar("status", { length: 8 }).notNull().default("playing"),
     /** 1-0, 0-1, 1/2-1/2; null while playing or aborted. */
@@ -76,19 +85,63 @@ export const games = pgTable(
   ],
 );
 
+/**
+ * A board of a game beyond the first (board 0 lives on the game row): the
+ * same columns, written in the same statement as the game row's version.
+ */
+export const gameBoards = pgTable(
+  "game_boards",
+  {
+    gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
+    board: smallint("board").notNull(),
+    /** The board's rules id (src/chess/rules.ts BoardRulesId). */
+    rules: varchar("rules", { length: 16 }).notNull(),
+    initialFen: text("initial_fen").notNull(),
+    fen: text("fen").notNull(),
+    ply: smallint("ply").notNull().default(0),
+    version: integer("version").notNull().default(0),
+    whiteClockMs: integer("white_clock_ms"),
+    blackClockMs: integer("black_clock_ms"),
+    whiteLagQuotaMs: integer("white_lag_quota_ms").notNull().default(0),
+    blackLagQuotaMs: integer("black_lag_quota_ms").notNull().default(0),
+    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.board] }), check("game_boards_beyond_first", sql`${table.board} > 0`)],
+);
+
+/** Who plays a game: a seat is a member on a board with a colour, for a team (a team wins or loses together). */
+export const gameSeats = pgTable(
+  "game_seats",
+  {
+    gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
+    seat: smallint("seat").notNull(),
+    memberId: memberIdColumn("member_id", "cascade").notNull(),
+    board: smallint("board").notNull(),
+    /** white | black */
+    color: varchar("color", { length: 5 }).notNull(),
+    team: smallint("team").notNull(),
+  },
+  // A member sits once at a game; the index also finds a member's games by seat.
+  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex("game_seats_member_idx").on(table.memberId, table.gameId)],
+);
+
 /** One row per move, appended in the move's transaction. */
 export const gameMoves = pgTable(
   "game_moves",
   {
     gameId: bigint("game_id", { mode: "number" }).notNull().references(() => games.id, { onDelete: "cascade" }),
+    /** The board's ply the move was made on (each board counts its own). */
     ply: smallint("ply").notNull(),
+    board: smallint("board").notNull().default(0),
     uci: varchar("uci", { length: 8 }).notNull(),
     san: varchar("san", { length: 12 }).notNull(),
     /** The mover's clock after the move (live), for the PGN's %clk and the replay. */
     clockMs: integer("clock_ms"),
     playedAt: timestamp("played_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.gameId, table.ply] })],
+  // Ply before board: a one-board game's moves are read in index order.
+  (table) => [primaryKey({ columns: [table.gameId, table.ply, table.board] })],
 );
 
 /** A challenge to a named member; accepting it creates the game. */
@@ -183,5 +236,7 @@ export const gameTermsColumns = {
 };
 
 export type GameRow = typeof games.$inferSelect;
+export type GameBoardRow = typeof gameBoards.$inferSelect;
+export type GameSeatRow = typeof gameSeats.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type SeekRow = typeof seeks.$inferSelect;

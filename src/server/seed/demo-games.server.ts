@@ -10,7 +10,8 @@ import { users } from "../../features/accounts/accounts.tables.server.ts";
 import { isClosedLevel, levels } from "../../features/accounts/levels.ts";
 import { clockColumns } from "../../features/play/game-clock.server.ts";
 import { termsColumns } from "../../features/play/game-terms.server.ts";
-import { gameMoves, games } from "../../features/play/play.tables.server.ts";
+import { variants } from "../../chess/variants.ts";
+import { gameMoves, games, gameSeats } from "../../features/play/play.tables.server.ts";
 import { newPlayerRating } from "../../features/ratings/glicko2.ts";
 import { replayRatedGames, twoPlayerGame } from "../../features/ratings/rating-records.ts";
 import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
@@ -121,6 +122,7 @@ function gameRow(id: number, game: DemoGame, rating: RatingColumns | undefined) 
     initialFen: game.initialFen,
     fen: game.fen,
     ply: game.moves.length,
+    boardVersion: game.moves.length,
     version: game.moves.length + (ended ? 1 : 0),
     status: !game.outcome ? "playing" : game.outcome.reason === "aborted" ? "aborted" : "ended",
     result: game.outcome ? game.outcome.result : null,
@@ -149,6 +151,9 @@ export async function seedDemoGames(tx: Database, options: DemoGamesOptions): Pr
   await insertJsonRows(tx, games, demo.map(({ id, game }) => gameRow(id, game, rated.columns.get(id))), { overridingSystemValue: true });
   // Later games take ids after the demo ones.
   await tx.execute(sql`SELECT setval(pg_get_serial_sequence('games', 'id'), ${FIRST_GAME_ID + demo.length - 1})`);
+  // Every demo game is one board: white and black in the standard seats.
+  const seats = demo.flatMap(({ id, game }) => variants.standard.seats.map((seat) => ({ gameId: id, ...seat, memberId: seat.color === "white" ? game.whiteId : game.blackId })));
+  await insertJsonRows(tx, gameSeats, seats);
   const moves = demo.flatMap(({ id, game }) => game.moves.map((move, ply) => ({ gameId: id, ply, uci: move.uci, san: move.san, clockMs: move.clockMs, playedAt: move.playedAt })));
   await insertJsonRows(tx, gameMoves, moves);
   await createRatingsService(tx).recordReplayed(tx, rated, options.epoch, insertJsonRows);
