@@ -1,7 +1,7 @@
 /**
  * The composition root: the one list of features the process runs. The
  * platform never imports a feature; this module is where they meet. Adding a
- * feature is one line here (and, for its shell UI, one in shell-slots.tsx).
+ * feature is one line here (and, for its shell UI, one in app-shell-slots.tsx).
  */
 import type { ServicesOf } from "../platform/composition/feature-definition.server.ts";
 import { platformFeature } from "../platform/platform.feature.server.ts";

@@ -11,7 +11,7 @@ import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.t
 import { createMemberItemsService } from "./member-items.service.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { socialNotificationTypes } from "./notifications/social-notifications.schema.ts";
-import { friendEventDefinitions } from "./social.events.schema.ts";
+import { friendEventDefinitions } from "./social.realtime-events.server.ts";
 import { registerSocialRoutes } from "./social.routes.server.ts";
 import { createSocialService } from "./social.service.server.ts";
 import * as socialTables from "./social.tables.server.ts";
