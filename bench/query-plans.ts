@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expireMemberships } from "../src/features/accounts/membership/membership.service.server.ts";
 import { createSessionsService } from "../src/features/accounts/sessions.service.server.ts";
 import { createMemberDirectory } from "../src/features/accounts/member-directory.service.server.ts";
-import { createMembersService } from "../src/features/members/members.service.server.ts";
+import { createListedMembers } from "../src/features/accounts/listed-members.service.server.ts";
 import { createSocialService } from "../src/features/social/social.service.server.ts";
 import { capturePlans, planSummary } from "../src/test/query-plans.ts";
 
@@ -17,7 +17,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("Set DATABASE_URL to a seeded PostgreSQL database.");
 const capture = await capturePlans(databaseUrl);
 const social = createSocialService(capture.db);
-const members = createMembersService(capture.db);
+const members = createListedMembers(capture.db);
 const directory = createMemberDirectory(capture.db);
 const sessions = createSessionsService(capture.db);
 const viewer = await social.findTarget("bench_424242");
@@ -31,7 +31,7 @@ const cases: Record<string, () => Promise<unknown>> = {
   "friend/follower counts": () => social.counts(viewer.id),
   "follow suggestions": () => social.followSuggestions(viewer.id, 10),
   "membership expiry": () => expireMemberships(capture.db, new Date()),
-  "titled players": () => members.titledPlayers(20),
+  "titled players": () => members.titled(20),
   "session + roles": () => sessions.resume(token),
 };
 

@@ -6,7 +6,7 @@ import { createSessionsService, type ActiveSession } from "../features/accounts/
 import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
 import { seedBulkMembers } from "../server/seed/demo-data.server.ts";
 import { createMemberDirectory } from "../features/accounts/member-directory.service.server.ts";
-import { createMembersService } from "../features/members/members.service.server.ts";
+import { createListedMembers } from "../features/accounts/listed-members.service.server.ts";
 import { seedBenchSocialGraph } from "../features/social/bench-graph.server.ts";
 import { createSocialService } from "../features/social/social.service.server.ts";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
@@ -84,9 +84,9 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   });
 
   it("lists titled players through the partial index, in its order", async () => {
-    const members = createMembersService(capture.db);
+    const members = createListedMembers(capture.db);
     let titled: unknown[] = [];
-    const plans = await capture.plansOf(async () => (titled = await members.titledPlayers(20)));
+    const plans = await capture.plansOf(async () => (titled = await members.titled(20)));
     expect(titled).toHaveLength(20);
     expect(planSummary(plans)).toEqual({ indexes: ["users_titled_username_key_idx"], seqScans: [] });
   });

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
-import { users } from "./accounts.tables.server.ts";
+import { membershipGrants, users } from "./accounts.tables.server.ts";
 import { levels } from "./levels.ts";
 
 /** The public columns of a member: what other features may know of one (never the e-mail, hashes or secrets). */
@@ -43,6 +43,20 @@ export interface PublicMember {
   readonly lastLoginAt: Date | null;
 }
 
+/**
+ * The latest change to a member's account that the database dates: joining,
+ * signing in, closure, disabling, a membership granted or lapsed. GREATEST
+ * skips NULLs. In Unix seconds (the public API's Last-Modified, decision 0008).
+ */
+const accountChangedAt = sql`floor(extract(epoch from greatest(
+  ${users.createdAt},
+  ${users.lastLoginAt},
+  ${users.closedAt},
+  ${users.disabledAt},
+  case when ${users.membershipExpiresAt} <= now() then ${users.membershipExpiresAt} end,
+  (select max(${membershipGrants.createdAt}) from ${membershipGrants} where ${membershipGrants.userId} = ${users.id})
+)))::float8`.mapWith(Number);
+
 /** Who a username search finds: members who signed in within this many days (about eleven years). */
 export const SEARCH_ACTIVE_DAYS = 4000;
 
@@ -69,6 +83,12 @@ export function createMemberDirectory(db: Database) {
     .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
     .limit(1)
     .prepare("directory_member_profile_by_username_key");
+  const memberWithChangeByKey = db
+    .select({ ...publicMemberColumns, accountChangedAt })
+    .from(users)
+    .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
+    .limit(1)
+    .prepare("directory_member_with_change_by_username_key");
   const membersWithIds = db.select(publicMemberColumns).from(users).where(isAnyOfIntegers(users.id, "ids")).prepare("directory_members_by_ids");
 
   return {
@@ -83,6 +103,12 @@ export function createMemberDirectory(db: Database) {
     /** The member of this username with what their profile page adds (where they live, their bio), in one query. */
     async memberProfileByUsername(username: string): Promise<(PublicMember & { readonly location: string | null; readonly bio: string | null }) | null> {
       const [row] = await memberProfileByKey.execute({ usernameKey: username.toLowerCase() });
+      return row ?? null;
+    },
+
+    /** The member of this username with the latest dated change to their account (Unix seconds), in one query: the public API's player. */
+    async memberWithLastChangeByUsername(username: string): Promise<(PublicMember & { readonly accountChangedAt: number }) | null> {
+      const [row] = await memberWithChangeByKey.execute({ usernameKey: username.toLowerCase() });
       return row ?? null;
     },
 

@@ -7,7 +7,6 @@ import { formFailed, formSucceeded } from "../../platform/http/form-response.ser
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { CSRF_COOKIE, CSRF_HEADER, csrfRequestIsValid } from "../../platform/security/csrf.server.ts";
-import { levelAllows, atLeast } from "../accounts/policy.server.ts";
 import { requireLoggedIn } from "../accounts/viewer.server.ts";
 import { csrfBindingOf } from "../accounts/viewer.server.ts";
 import type { ClubAccess, ClubRef } from "./club-access.service.server.ts";
@@ -133,11 +132,9 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
       throwFileSizeLimit: false,
     });
 
-    // Any basic or higher member creates a club and becomes its owner.
+    // Any basic or higher member creates a club and becomes its owner (the service decides: clubCreationRefusal).
     scope.post("/callback/clubs/create", { config: imageFormRouteConfig }, async (request, reply) => {
-      const actor = actorOf(request);
-      const session = requireLoggedIn(request);
-      if (!levelAllows(session.user.membershipLevel, atLeast("basic"))) throw new AppError("forbidden");
+      const actor = { ...actorOf(request), level: requireLoggedIn(request).user.membershipLevel };
       const back = `${generateLink("web_clubs")}#create-club`;
       const refused = (code: string) => formFailed(request, reply, { code, message: translate(request, formMessageKey(code)) }, back, keptFields(request.body));
       const parsed = newClubSchema.safeParse(request.body ?? {});

@@ -13,7 +13,7 @@ import type { ClubRoleName } from "../accounts/roles.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import { toClubRef, type ClubAccess, type ClubRef } from "./club-access.service.server.ts";
 import { deleteStoredImages, storeClubImages, type ClubImageFailure, type ClubUploads, type StoredClubImages } from "./club-images.server.ts";
-import { clubActionRefusal, clubJoinState, isOwner, memberRemovalRefusal, type ClubAction, type ClubJoinState, type ClubRefusal, type ClubStanding, type ClubViewer } from "./club-role.policy.ts";
+import { clubActionRefusal, clubCreationRefusal, clubJoinState, isOwner, memberRemovalRefusal, type ClubAction, type ClubJoinState, type ClubRefusal, type ClubStanding, type ClubViewer } from "./club-role.policy.ts";
 import { CLUB_MEMBERS_PAGE_SIZE, CLUBS_PAGE_SIZE, type ClubJoinPolicy } from "./clubs.constants.ts";
 import { clubInvitations, clubJoinRequests, clubMembers, clubRoles, clubs } from "./clubs.tables.server.ts";
 import { clubInvitationNotification, clubRequestAnsweredNotification } from "./notifications/club-notifications.schema.ts";
@@ -36,6 +36,8 @@ export type ClubFailure =
 
 /** Who acts: the policy's viewer plus the username notices name them by. */
 export type ClubActor = NonNullable<ClubViewer> & { readonly username: string };
+/** Who founds a club: an actor with their membership level (the policy's clubCreationRefusal reads it). */
+export type ClubFounder = ClubActor & { readonly level: number };
 
 /** What the owner may change after creating the club (the url slug stays: decision 0036). */
 export interface ClubProfile {
@@ -256,7 +258,9 @@ export function createClubsService(db: Database, deps: ClubsDeps) {
     },
 
     /** A new club owned by `actor`; its uploaded images are checked, resized and stored before anything is written. */
-    async create(actor: ClubActor, input: NewClub, uploads: ClubUploads = {}): Promise<Result<ClubRef, ClubFailure>> {
+    async create(actor: ClubFounder, input: NewClub, uploads: ClubUploads = {}): Promise<Result<ClubRef, ClubFailure>> {
+      const refusal = clubCreationRefusal(actor.level);
+      if (refusal) return fail(refusal);
       const images = await storeClubImages(storage, imagePrefix(input.url), uploads);
       if (!images.ok) return images;
       const result = await transaction(async (tx): Promise<Result<ClubRef, ClubFailure>> => {

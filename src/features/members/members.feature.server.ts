@@ -1,9 +1,10 @@
-import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import type { ListedMembers } from "../accounts/listed-members.service.server.ts";
 import { createMembersService } from "./members.service.server.ts";
 import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
 
-function createMembersServices({ db }: PlatformDeps) {
-  return { members: createMembersService(db) };
+function createMembersServices(listed: ListedMembers) {
+  return { members: createMembersService(listed) };
 }
 
 export type MembersServices = ReturnType<typeof createMembersServices>;
@@ -13,9 +14,12 @@ export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<
   name: "members",
   tables: {},
   messageCatalogs: ["features/members/messages", "features/members/profile/messages", "features/members/search/messages"],
-  createServices: createMembersServices,
-  async registerRoutes(app, { db, services }) {
+  // The lists and counts are the accounts feature's rows, read through its service.
+  createServices: (_deps, earlier) => createMembersServices(serviceFrom(earlier, "listedMembers", "members")),
+  async registerRoutes(app, { services }) {
     // A member's clubs come from the clubs feature (its services are all built by the time routes register).
-    await registerPublicPlayerApi(app, { db, clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
+    await registerPublicPlayerApi(app, {
+      sources: { directory: services.memberDirectory, followers: services.followers, presence: services.presence.service },
+      clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
   },
 });

@@ -9,6 +9,7 @@ import { createContactGuard } from "./contact-guard.server.ts";
 import { createInviteLinks } from "./invite-link.server.ts";
 import { registerMemberCallbackRoutes } from "./member-callbacks.routes.server.ts";
 import { createMemberItemsService } from "./member-items.service.server.ts";
+import { createFollowersService } from "./followers.service.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { socialNotificationTypes } from "./notifications/social-notifications.schema.ts";
 import { friendEventDefinitions } from "./social.realtime-events.server.ts";
@@ -27,6 +28,8 @@ function buildSocialServices({ db, outbox, ports }: FeatureDeps, directory: Memb
   return {
     social,
     contactGuard,
+    /** A member's followers as other features may know them (the public API). */
+    followers: createFollowersService(db),
     memberItems,
     gameRecords,
     userCards: createUserCardService(directory, social, memberItems, gameRecords, membership, onlineStatusThrough(ports), memberClubsThrough(ports)),

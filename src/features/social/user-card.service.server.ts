@@ -124,7 +124,7 @@ export function createUserCardService(
     const name = membershipName(level);
     // The card offers only what the gift route would accept (the membership's rule, across the block rule).
     const giftRefusal =
-      viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
+      viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, level: viewer.level }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
     return {
       ...relationship,
       userId: user.id,

@@ -76,6 +76,12 @@ const testMembers: NewUserRow[] = [
 /** Carla's followers are dated, so her Last-Modified is known. */
 const CARLA_LAST_FOLLOWED = "2026-01-02T10:00:00Z";
 
+/** The running app's sources of the player read (accounts, social, presence). */
+function publicPlayerSources(app: RunningApp) {
+  const { services } = app.kingside;
+  return { directory: services.memberDirectory, followers: services.followers, presence: services.presence.service };
+}
+
 async function idOf(db: Database, username: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username.toLowerCase()));
   if (!row) throw new Error(`no member ${username}`);
@@ -323,7 +329,7 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
       limited = Fastify({ logger: false });
       registerJsonErrors(limited);
       await limited.register(fastifyRateLimit, { global: false });
-      await registerPublicPlayerApi(limited, { db, maxInFlightPerClient: 1 });
+      await registerPublicPlayerApi(limited, { sources: publicPlayerSources(app), maxInFlightPerClient: 1 });
       baseUrl = await limited.listen({ port: 0, host: "127.0.0.1" });
     });
     afterAll(() => limited?.close());
@@ -383,7 +389,7 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
       limited = Fastify({ logger: false });
       registerJsonErrors(limited);
       await limited.register(fastifyRateLimit, { global: false });
-      await registerPublicPlayerApi(limited, { db, requestsPerMinute: 3 });
+      await registerPublicPlayerApi(limited, { sources: publicPlayerSources(app), requestsPerMinute: 3 });
       baseUrl = await limited.listen({ port: 0, host: "127.0.0.1" });
     });
     afterAll(() => limited?.close());
