@@ -89,6 +89,18 @@ export function createMemberDirectory(db: Database) {
     .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
     .limit(1)
     .prepare("directory_member_with_change_by_username_key");
+  /** A page of the members among `ids`, those among `first` first, then by username, with the total (a window count). */
+  function prepareMembersPage(withPrefix: boolean) {
+    return db
+      .select({ ...publicMemberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(users)
+      .where(and(isAnyOfIntegers(users.id, "ids"), withPrefix ? sql`${users.usernameKey} like ${sql.placeholder("prefix")}` : undefined))
+      .orderBy(sql`${users.id} = any(${sql.placeholder("first")}::int[]) desc`, users.usernameKey)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`directory_members_page_${withPrefix ? "prefix" : "all"}`);
+  }
+  const membersPages = { all: prepareMembersPage(false), prefix: prepareMembersPage(true) };
   const membersWithIds = db.select(publicMemberColumns).from(users).where(isAnyOfIntegers(users.id, "ids")).prepare("directory_members_by_ids");
 
   return {
@@ -98,6 +110,21 @@ export function createMemberDirectory(db: Database) {
       if (distinct.length === 0) return new Map();
       const rows: PublicMember[] = await membersWithIds.execute({ ids: distinct });
       return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /**
+     * A page of the members among `ids` (a member's friends), those among
+     * `first` first, then in username order, optionally only names starting
+     * with `prefix` (LIKE's wildcards taken literally); with the total.
+     */
+    async membersPage(ids: readonly number[], options: { first?: readonly number[]; prefix?: string; limit: number; offset: number }): Promise<{ members: PublicMember[]; total: number }> {
+      if (ids.length === 0) return { members: [], total: 0 };
+      const prefix = options.prefix ? `${options.prefix.toLowerCase().replace(/[%_\\]/g, "\\$&")}%` : undefined;
+      const page = (limit: number, offset: number) => membersPages[prefix === undefined ? "all" : "prefix"].execute({ ids: [...ids], first: [...(options.first ?? [])], prefix, limit, offset });
+      const rows = await page(options.limit, options.offset);
+      // The total rides on the page's rows; a page past the end asks for the first row's.
+      const total = rows[0]?.total ?? (options.offset === 0 ? 0 : ((await page(1, 0))[0]?.total ?? 0));
+      return { members: rows.map(({ total: _total, ...member }) => member), total };
     },
 
     /** The member of this username with what their profile page adds (where they live, their bio), in one query. */

@@ -19,7 +19,7 @@ export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<
   async registerRoutes(app, { services }) {
     // A member's clubs come from the clubs feature (its services are all built by the time routes register).
     await registerPublicPlayerApi(app, {
-      sources: { directory: services.memberDirectory, followers: services.followers, presence: services.presence.service },
+      sources: { directory: services.memberDirectory, followers: services.follows, presence: services.presence.service },
       clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
   },
 });

@@ -69,9 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [accountPanels, friends, pendingRequests] = await Promise.all([
     memberAccountPanels(context, { id: card.userId, username: card.username, isEnabled: card.isEnabled, canReceiveGift: card.canReceiveGiftMembership }, url.searchParams),
     // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
-    context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
+    context.services.friendships.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
     // Only the member sees their own pending requests.
-    card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
+    card.isSelf ? context.services.friendships.pendingFriendRequests(card.userId) : null,
   ]);
   // Their chunk is loaded before the server renders them (the owner's editor, the gift form, staff panels).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();

@@ -1,5 +1,5 @@
 import type { MemberDirectory } from "../../accounts/member-directory.service.server.ts";
-import type { FollowersService } from "../../social/followers.service.server.ts";
+import type { FollowsService } from "../../social/follows.service.server.ts";
 import type { PresenceService } from "../../presence/presence.service.server.ts";
 import { hasPublicProfile } from "./player-status.ts";
 
@@ -31,7 +31,7 @@ export interface PublicPlayerSources {
   /** The accounts feature: the member and the latest dated change to their account, in one prepared read. */
   readonly directory: Pick<MemberDirectory, "memberWithLastChangeByUsername" | "memberByUsername">;
   /** The social feature: how many follow the member and when the latest did. */
-  readonly followers: Pick<FollowersService, "summaryOf">;
+  readonly followers: Pick<FollowsService, "followersSummary">;
   /** The presence feature: when the member was last seen leaving. */
   readonly presence: Pick<PresenceService, "recordedLastSeen">;
 }
@@ -47,7 +47,7 @@ export function createPublicPlayerService(sources: PublicPlayerSources) {
     async player(username: string): Promise<PublicPlayerRecord | null> {
       const member = await sources.directory.memberWithLastChangeByUsername(username);
       if (!member || !hasPublicProfile(member.membershipLevel)) return null;
-      const [followers, lastSeenAt] = await Promise.all([sources.followers.summaryOf(member.id), sources.presence.recordedLastSeen(member.id)]);
+      const [followers, lastSeenAt] = await Promise.all([sources.followers.followersSummary(member.id), sources.presence.recordedLastSeen(member.id)]);
       const joinedAt = toSeconds(member.createdAt);
       const onlineTimes = [member.lastLoginAt, lastSeenAt].filter((date): date is Date => date !== null).map(toSeconds);
       // Every dated change the response can show: the account's, being seen online, a new follower.

@@ -79,7 +79,7 @@ const CARLA_LAST_FOLLOWED = "2026-01-02T10:00:00Z";
 /** The running app's sources of the player read (accounts, social, presence). */
 function publicPlayerSources(app: RunningApp) {
   const { services } = app.kingside;
-  return { directory: services.memberDirectory, followers: services.followers, presence: services.presence.service };
+  return { directory: services.memberDirectory, followers: services.follows, presence: services.presence.service };
 }
 
 async function idOf(db: Database, username: string): Promise<number> {
