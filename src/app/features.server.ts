@@ -22,11 +22,11 @@ import { socialClubsBridge } from "./social-clubs.server.ts";
 
 /**
  * In order: services are built and routes registered in this order (club
- * roles before accounts: the session query carries them; the clubs feature
- * after accounts, notifications and social, whose services it takes;
+ * roles before accounts: the session query carries them; members and the
+ * clubs feature after accounts, notifications and social, whose services they take;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;
