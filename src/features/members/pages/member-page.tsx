@@ -17,7 +17,7 @@ import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { closeUsernames } from "../search/member-search.server.ts";
-import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
+import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../social/card/tagline-view.tsx";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
 import { lazyModule } from "../../../ui/lazy-module.ts";
