@@ -4,18 +4,6 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import { createModuleBoundaries } from "./eslint/module-boundaries.js";
 
-/**
- * Files that break a boundary today, each with the work that removes it.
- * Keep this list short; never add production code to it without a plan.
- */
-const knownBoundaryDebts = [
-  // Not on the accounts member directory yet: member lists and counts, the public API's one-query player read, and the
-  // social graph's target checks read users (and presence, follows) in their own queries.
-  "src/features/members/members.service.server.ts",
-  "src/features/members/public-api/public-api.service.server.ts",
-  "src/features/social/social.service.server.ts",
-];
-
 const zodInBrowserMessage =
   "Components run in the browser, which carries no validation library: import the types (import type) and leave the parsing to the server (decision 0028).";
 
@@ -36,7 +24,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     plugins: {
       "react-hooks": reactHooks,
-      kingside: { rules: { "module-boundaries": createModuleBoundaries({ root: import.meta.dirname, allow: knownBoundaryDebts }) } },
+      kingside: { rules: { "module-boundaries": createModuleBoundaries({ root: import.meta.dirname }) } },
     },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

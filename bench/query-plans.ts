@@ -9,18 +9,19 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { expireMemberships } from "../src/features/accounts/membership/membership.service.server.ts";
 import { createSessionsService } from "../src/features/accounts/sessions.service.server.ts";
 import { createMemberDirectory } from "../src/features/accounts/member-directory.service.server.ts";
-import { createMembersService } from "../src/features/members/members.service.server.ts";
-import { createSocialService } from "../src/features/social/social.service.server.ts";
+import { createListedMembers } from "../src/features/accounts/listed-members.service.server.ts";
+import { createSocialServices } from "../src/features/social/social.service.server.ts";
+import { createPreferencesService } from "../src/features/accounts/preferences/preferences.service.server.ts";
 import { capturePlans, planSummary } from "../src/test/query-plans.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("Set DATABASE_URL to a seeded PostgreSQL database.");
 const capture = await capturePlans(databaseUrl);
-const social = createSocialService(capture.db);
-const members = createMembersService(capture.db);
+const social = createSocialServices(capture.db, { directory: createMemberDirectory(capture.db), settings: createPreferencesService(capture.db) });
+const members = createListedMembers(capture.db);
 const directory = createMemberDirectory(capture.db);
 const sessions = createSessionsService(capture.db);
-const viewer = await social.findTarget("bench_424242");
+const viewer = await social.social.findTarget("bench_424242");
 if (!viewer) throw new Error("bench_424242 is missing: seed with --members 1000000 first.");
 const { token } = await sessions.start(viewer.id, { remember: false, twoFactorPending: false, userAgent: "bench", ip: null });
 
@@ -28,10 +29,10 @@ const cases: Record<string, () => Promise<unknown>> = {
   "member search 'bench_4242'": () => directory.searchByUsernamePrefix({ prefix: "bench_4242", limit: 10 }),
   "member search 'bench_9'": () => directory.searchByUsernamePrefix({ prefix: "bench_9", limit: 10 }),
   "member search 'bench_9', page 50": () => directory.searchByUsernamePrefix({ prefix: "bench_9", limit: 21, offset: 49 * 20 }),
-  "friend/follower counts": () => social.counts(viewer.id),
-  "follow suggestions": () => social.followSuggestions(viewer.id, 10),
+  "friend/follower counts": () => social.social.counts(viewer.id),
+  "follow suggestions": () => social.follows.followSuggestions(viewer.id, 10),
   "membership expiry": () => expireMemberships(capture.db, new Date()),
-  "titled players": () => members.titledPlayers(20),
+  "titled players": () => members.titled(20),
   "session + roles": () => sessions.resume(token),
 };
 

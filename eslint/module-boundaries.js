@@ -44,7 +44,8 @@ export function boundaryViolation(from, to) {
   return null;
 }
 
-export function createModuleBoundaries({ root, allow = [] }) {
+/** No file is exempt: the rule takes no allow-list (decision 0051). */
+export function createModuleBoundaries({ root }) {
   const toProjectPath = (absolute) => relative(root, absolute).split(sep).join("/");
   return {
     meta: {
@@ -55,7 +56,6 @@ export function createModuleBoundaries({ root, allow = [] }) {
     },
     create(context) {
       const from = toProjectPath(context.filename);
-      if (allow.includes(from)) return {};
       function check(node) {
         const specifier = node?.type === "Literal" && typeof node.value === "string" ? node.value : null;
         if (!specifier || !specifier.startsWith(".")) return;

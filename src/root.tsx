@@ -21,7 +21,7 @@ import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts"
 import type { RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
 import { preloadSignedInSlots, preloadSignedInSlotsForDocument, signedInDocumentAttribute } from "./platform/shell/signed-in-slots.ts";
-import { appShellSlots } from "./app/shell-slots.tsx";
+import { appShellSlots } from "./app/app-shell-slots.tsx";
 import { installAppPageRoutes } from "./app/pages.ts";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";

@@ -1,7 +1,7 @@
 /**
  * The composition root: the one list of features the process runs. The
  * platform never imports a feature; this module is where they meet. Adding a
- * feature is one line here (and, for its shell UI, one in shell-slots.tsx).
+ * feature is one line here (and, for its shell UI, one in app-shell-slots.tsx).
  */
 import type { ServicesOf } from "../platform/composition/feature-definition.server.ts";
 import { platformFeature } from "../platform/platform.feature.server.ts";
@@ -23,11 +23,11 @@ import { socialClubsBridge } from "./social-clubs.server.ts";
 
 /**
  * In order: services are built and routes registered in this order (club
- * roles before accounts: the session query carries them; the clubs feature
- * after accounts, notifications and social, whose services it takes;
+ * roles before accounts: the session query carries them; members and the
+ * clubs feature after accounts, notifications and social, whose services they take;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, membersFeature, notificationsFeature, socialFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

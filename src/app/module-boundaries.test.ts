@@ -2,6 +2,7 @@ import { ESLint } from "eslint";
 import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
+import { createModuleBoundaries } from "../../eslint/module-boundaries.js";
 
 /** The project's own ESLint configuration, run on in-memory fixtures placed in each zone. */
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -44,6 +45,29 @@ describe("module boundary zones (eslint.config.js)", () => {
     expect(await boundaryErrors("src/features/social/boundary-fixture.ts", 'import { memberIdColumn } from "../accounts/member-reference.server.ts";\nexport const fixture = memberIdColumn;\n')).toEqual([]);
     expect(await boundaryErrors("src/features/social/boundary-fixture.test.ts", 'import { users } from "../accounts/accounts.tables.server.ts";\nexport const fixture = users;\n')).toEqual([]);
   });
+
+  it("exempts no file: the files once on the allow-list fail like any other (decision 0051)", async () => {
+    const formerDebts = ["src/features/members/members.service.server.ts", "src/features/members/public-api/public-api.service.server.ts", "src/features/social/social.service.server.ts"];
+    for (const filePath of formerDebts) {
+      const depth = filePath.split("/").length - 3;
+      const code = `import { users } from "${"../".repeat(depth)}accounts/accounts.tables.server.ts";\nexport const fixture = users;\n`;
+      expect(await boundaryErrors(filePath, code), filePath).toHaveLength(1);
+    }
+  });
+
+  it("finds no boundary crossed anywhere in the tree, with no allow-list", async () => {
+    // The boundary rule alone (the project's other rules are not this test's business, and cost a minute on the whole tree).
+    const boundariesOnly = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser }, plugins: { kingside: { rules: { "module-boundaries": createModuleBoundaries({ root }) } } }, rules: { "kingside/module-boundaries": "error" } },
+      ],
+    });
+    const results = await boundariesOnly.lintFiles(["src/**/*.{ts,tsx}"]);
+    const findings = results.flatMap((result) => result.messages.filter((message) => message.ruleId === "kingside/module-boundaries").map((message) => `${result.filePath}:${message.line} ${message.message}`));
+    expect(findings).toEqual([]);
+  }, 180_000);
 
   it("makes the process reach features only through the composition root", async () => {
     expect(await boundaryErrors("src/server/boundary-fixture.ts", 'import "../features/accounts/viewer.server.ts";\n')).toHaveLength(1);

@@ -6,9 +6,10 @@ import { createSessionsService, type ActiveSession } from "../features/accounts/
 import { expireMemberships } from "../features/accounts/membership/membership.service.server.ts";
 import { seedBulkMembers } from "../server/seed/demo-data.server.ts";
 import { createMemberDirectory } from "../features/accounts/member-directory.service.server.ts";
-import { createMembersService } from "../features/members/members.service.server.ts";
+import { createListedMembers } from "../features/accounts/listed-members.service.server.ts";
 import { seedBenchSocialGraph } from "../features/social/bench-graph.server.ts";
-import { createSocialService } from "../features/social/social.service.server.ts";
+import { createSocialServices } from "../features/social/social.service.server.ts";
+import { createPreferencesService } from "../features/accounts/preferences/preferences.service.server.ts";
 import { openDatabase, type DatabaseHandle } from "../platform/db/client.server.ts";
 import { databaseTargets } from "../test/databases.ts";
 import { capturePlans, planSummary, type PlanCapture } from "../test/query-plans.ts";
@@ -45,7 +46,7 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   });
 
   const viewerId = async (): Promise<number> => {
-    const found = await createSocialService(capture.db).findTarget("bench_4242");
+    const found = await createMemberDirectory(capture.db).memberByUsername("bench_4242");
     if (!found) throw new Error("bench_4242 is missing");
     return found.id;
   };
@@ -61,17 +62,17 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   });
 
   it("reads a member's counts by primary key", async () => {
-    const social = createSocialService(capture.db);
+    const social = createSocialServices(capture.db, { directory: createMemberDirectory(capture.db), settings: createPreferencesService(capture.db) });
     const id = await viewerId();
-    const plans = await capture.plansOf(() => social.counts(id));
+    const plans = await capture.plansOf(() => social.social.counts(id));
     expect(planSummary(plans)).toEqual({ indexes: ["social_counts_pkey"], seqScans: [] });
   });
 
   it("suggests follows without reading the whole follows table", async () => {
-    const social = createSocialService(capture.db);
+    const social = createSocialServices(capture.db, { directory: createMemberDirectory(capture.db), settings: createPreferencesService(capture.db) });
     const id = await viewerId();
     let suggested: string[] = [];
-    const plans = await capture.plansOf(async () => (suggested = await social.followSuggestions(id, 10)));
+    const plans = await capture.plansOf(async () => (suggested = await social.follows.followSuggestions(id, 10)));
     expect(suggested).toHaveLength(10);
     const summary = planSummary(plans);
     expect(summary.indexes).toContain("social_counts_followers_idx");
@@ -84,9 +85,9 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   });
 
   it("lists titled players through the partial index, in its order", async () => {
-    const members = createMembersService(capture.db);
+    const members = createListedMembers(capture.db);
     let titled: unknown[] = [];
-    const plans = await capture.plansOf(async () => (titled = await members.titledPlayers(20)));
+    const plans = await capture.plansOf(async () => (titled = await members.titled(20)));
     expect(titled).toHaveLength(20);
     expect(planSummary(plans)).toEqual({ indexes: ["users_titled_username_key_idx"], seqScans: [] });
   });
@@ -94,7 +95,7 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
   it("resumes a signed-in member's session with their roles in one query", async () => {
     const id = await viewerId();
     await capture.db.execute(sql`insert into user_roles (user_id, role) values (${id}, 'cheat_analyst')`);
-    const owner = await createSocialService(capture.db).findTarget("bench_4243");
+    const owner = await createMemberDirectory(capture.db).memberByUsername("bench_4243");
     if (!owner) throw new Error("bench_4243 is missing");
     const club = await createTestClub(capture.db, { owner: owner.id, admins: [id] });
     const sessions = createSessionsService(capture.db, undefined, undefined, createClubRoles());

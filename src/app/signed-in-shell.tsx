@@ -14,7 +14,7 @@ function NotificationsLayer({ children }: { children: ReactNode }) {
 
 /**
  * The features' UI that only a signed-in visitor has: a chunk of its own,
- * loaded by src/app/shell-slots.tsx only for them (decision 0035). Tagged
+ * loaded by src/app/app-shell-slots.tsx only for them (decision 0035). Tagged
  * @signedInOnly: an anonymous page is not sent its messages.
  */
 export const signedInSlots: SignedInSlots = {

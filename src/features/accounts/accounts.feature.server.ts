@@ -16,6 +16,7 @@ import { registerRegistrationRoutes } from "./registration/registration.routes.s
 import { registerRolesRoutes } from "./roles.routes.server.ts";
 import { createSessionsEndedNotice } from "../../platform/realtime/sessions-ended.server.ts";
 import { createMemberDirectory } from "./member-directory.service.server.ts";
+import { createListedMembers } from "./listed-members.service.server.ts";
 import { createSessionsService } from "./sessions.service.server.ts";
 import { sessionCookieName } from "./session-cookie.server.ts";
 import { createAccountSettingsService } from "./settings/settings.service.server.ts";
@@ -67,6 +68,8 @@ function createAccountsServices({ db, outbox, mailer, storage, log, cookies, dom
     staff: createStaffService(db, sessions, undefined, domainEvents),
     /** How other features read members (batched by ids), instead of joining the members table. */
     memberDirectory: createMemberDirectory(db),
+    /** The site's member lists and counts (the home page's). */
+    listedMembers: createListedMembers(db),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
-import { users } from "./accounts.tables.server.ts";
+import { membershipGrants, users } from "./accounts.tables.server.ts";
 import { levels } from "./levels.ts";
 
 /** The public columns of a member: what other features may know of one (never the e-mail, hashes or secrets). */
@@ -43,6 +43,20 @@ export interface PublicMember {
   readonly lastLoginAt: Date | null;
 }
 
+/**
+ * The latest change to a member's account that the database dates: joining,
+ * signing in, closure, disabling, a membership granted or lapsed. GREATEST
+ * skips NULLs. In Unix seconds (the public API's Last-Modified, decision 0008).
+ */
+const accountChangedAt = sql`floor(extract(epoch from greatest(
+  ${users.createdAt},
+  ${users.lastLoginAt},
+  ${users.closedAt},
+  ${users.disabledAt},
+  case when ${users.membershipExpiresAt} <= now() then ${users.membershipExpiresAt} end,
+  (select max(${membershipGrants.createdAt}) from ${membershipGrants} where ${membershipGrants.userId} = ${users.id})
+)))::float8`.mapWith(Number);
+
 /** Who a username search finds: members who signed in within this many days (about eleven years). */
 export const SEARCH_ACTIVE_DAYS = 4000;
 
@@ -69,6 +83,24 @@ export function createMemberDirectory(db: Database) {
     .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
     .limit(1)
     .prepare("directory_member_profile_by_username_key");
+  const memberWithChangeByKey = db
+    .select({ ...publicMemberColumns, accountChangedAt })
+    .from(users)
+    .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
+    .limit(1)
+    .prepare("directory_member_with_change_by_username_key");
+  /** A page of the members among `ids`, those among `first` first, then by username, with the total (a window count). */
+  function prepareMembersPage(withPrefix: boolean) {
+    return db
+      .select({ ...publicMemberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(users)
+      .where(and(isAnyOfIntegers(users.id, "ids"), withPrefix ? sql`${users.usernameKey} like ${sql.placeholder("prefix")}` : undefined))
+      .orderBy(sql`${users.id} = any(${sql.placeholder("first")}::int[]) desc`, users.usernameKey)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`directory_members_page_${withPrefix ? "prefix" : "all"}`);
+  }
+  const membersPages = { all: prepareMembersPage(false), prefix: prepareMembersPage(true) };
   const membersWithIds = db.select(publicMemberColumns).from(users).where(isAnyOfIntegers(users.id, "ids")).prepare("directory_members_by_ids");
 
   return {
@@ -80,9 +112,30 @@ export function createMemberDirectory(db: Database) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /**
+     * A page of the members among `ids` (a member's friends), those among
+     * `first` first, then in username order, optionally only names starting
+     * with `prefix` (LIKE's wildcards taken literally); with the total.
+     */
+    async membersPage(ids: readonly number[], options: { first?: readonly number[]; prefix?: string; limit: number; offset: number }): Promise<{ members: PublicMember[]; total: number }> {
+      if (ids.length === 0) return { members: [], total: 0 };
+      const prefix = options.prefix ? `${options.prefix.toLowerCase().replace(/[%_\\]/g, "\\$&")}%` : undefined;
+      const page = (limit: number, offset: number) => membersPages[prefix === undefined ? "all" : "prefix"].execute({ ids: [...ids], first: [...(options.first ?? [])], prefix, limit, offset });
+      const rows = await page(options.limit, options.offset);
+      // The total rides on the page's rows; a page past the end asks for the first row's.
+      const total = rows[0]?.total ?? (options.offset === 0 ? 0 : ((await page(1, 0))[0]?.total ?? 0));
+      return { members: rows.map(({ total: _total, ...member }) => member), total };
+    },
+
     /** The member of this username with what their profile page adds (where they live, their bio), in one query. */
     async memberProfileByUsername(username: string): Promise<(PublicMember & { readonly location: string | null; readonly bio: string | null }) | null> {
       const [row] = await memberProfileByKey.execute({ usernameKey: username.toLowerCase() });
+      return row ?? null;
+    },
+
+    /** The member of this username with the latest dated change to their account (Unix seconds), in one query: the public API's player. */
+    async memberWithLastChangeByUsername(username: string): Promise<(PublicMember & { readonly accountChangedAt: number }) | null> {
+      const [row] = await memberWithChangeByKey.execute({ usernameKey: username.toLowerCase() });
       return row ?? null;
     },
 

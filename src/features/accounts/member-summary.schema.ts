@@ -9,3 +9,6 @@ export const memberSummaryFields = {
   flairCode: z.string(),
   joinedAt: z.string(),
 };
+
+/** A member as lists and cards show them (never a database row): presented here, shown by members' pages and the account tools. */
+export type MemberSummary = z.infer<z.ZodObject<typeof memberSummaryFields>>;

@@ -1,4 +1,4 @@
-import type { MemberSummary } from "../members/members.schema.ts";
+import type { MemberSummary } from "./member-summary.schema.ts";
 import { users, type UserRow } from "./accounts.tables.server.ts";
 
 /** The users columns a member summary (lists, cards, staff tools, gifters) is made of. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clubActionRefusal, clubActions, clubJoinState, memberRemovalRefusal, type ClubAction, type ClubStanding, type ClubViewer } from "./club-role.policy.ts";
+import { levels } from "../accounts/levels.ts";
+import { clubActionRefusal, clubActions, clubCreationRefusal, clubJoinState, memberRemovalRefusal, type ClubAction, type ClubStanding, type ClubViewer } from "./club-role.policy.ts";
 import { clubJoinPolicies, type ClubJoinPolicy } from "./clubs.constants.ts";
 
 const viewer: ClubViewer = { id: 7, siteStaff: false };
@@ -104,5 +105,12 @@ describe("the club-role policy", () => {
     expect(clubJoinState(viewer, standings.non_member, { joinPolicy: "approval" }, { requestSent: true, invited: false })).toBe("request_sent");
     expect(clubJoinState(viewer, standings.non_member, { joinPolicy: "invite" }, none)).toBe("invitation_only");
     expect(clubJoinState(viewer, standings.non_member, { joinPolicy: "invite" }, { requestSent: false, invited: true })).toBe("join");
+  });
+
+  it("lets a basic member or above found a club, never a guest or a closed account", () => {
+    expect(clubCreationRefusal(levels.basic)).toBeNull();
+    expect(clubCreationRefusal(levels.staff)).toBeNull();
+    expect(clubCreationRefusal(levels.guest)).toBe("not_allowed");
+    expect(clubCreationRefusal(levels.closed_abuse)).toBe("not_allowed");
   });
 });

@@ -6,6 +6,7 @@
  * may do what owners can. The forum and chat features add their own actions
  * in their own policy modules, reading ClubStanding the same way.
  */
+import { hasAtLeast, isClosedLevel } from "../accounts/levels.ts";
 import type { ClubRoleName } from "../accounts/roles.server.ts";
 import type { ClubJoinPolicy } from "./clubs.constants.ts";
 
@@ -104,6 +105,11 @@ export function memberRemovalRefusal(viewer: ClubViewer, standing: ClubStanding,
   if (viewer.siteStaff || isOwner(standing)) return null;
   if (isAdmin(standing) && !isAdmin(target)) return null;
   return "not_allowed";
+}
+
+/** Who may found a club: a basic member or above, never a guest or a closed account. */
+export function clubCreationRefusal(level: number): ClubRefusal | null {
+  return !isClosedLevel(level) && hasAtLeast(level, "basic") ? null : "not_allowed";
 }
 
 /** Whether the club's page shows the viewer as a member, with a request pending, or free to join, ask or only read. */

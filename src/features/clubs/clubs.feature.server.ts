@@ -6,6 +6,10 @@ import type { ContactGuard } from "../social/contact-guard.server.ts";
 import { createClubAccess } from "./club-access.service.server.ts";
 import { registerClubsRoutes } from "./clubs.routes.server.ts";
 import { createClubsService } from "./clubs.service.server.ts";
+import { createClubCore, type ClubCore } from "./club-core.server.ts";
+import { createClubMembershipService } from "./club-membership.service.server.ts";
+import { createClubInvitationsService } from "./club-invitations.service.server.ts";
+import { createClubStaffService } from "./club-staff.service.server.ts";
 import { clubNotificationTypes } from "./notifications/club-notifications.schema.ts";
 import { registerPublicClubApi } from "./public-api/public-club-api.routes.server.ts";
 import { createClubRoles } from "./club-roles.service.server.ts";
@@ -30,21 +34,27 @@ export const clubRolesFeature: FeatureDefinition<ClubRolesServices> = defineFeat
   createServices: createClubRolesServices,
 });
 
+/** Clubs' commands and queries, one service per aggregate (the pages and callbacks). */
+function createClubAggregates(core: ClubCore) {
+  return {
+    /** Clubs themselves: details, founding, editing, the lists that find them. */
+    clubs: createClubsService(core),
+    /** Joining, leaving, removal, the member count and the member lists. */
+    clubMembership: createClubMembershipService(core),
+    /** Requests to join, invitations and the invitation link's secret. */
+    clubInvitations: createClubInvitationsService(core),
+    /** The owner, admins and chat moderators. */
+    clubStaff: createClubStaffService(core),
+  };
+}
+
 function createClubsServices({ db, outbox, storage, domainEvents }: PlatformDeps, directory: MemberDirectory, contacts: ContactGuard, notifications: NotificationRecorder) {
   const clubAccess = createClubAccess(db);
   return {
     /** Which club a url names and where a member stands in it: what the forum, chat and events features read. */
     clubAccess,
-    /** Clubs' commands and queries (the pages and callbacks). */
-    clubs: createClubsService(db, {
-      access: clubAccess,
-      directory,
-      contacts,
-      notifications,
-      outbox,
-      storage,
-      domainEvents,
-    }),
+    // One service per aggregate, over one shared core (the lock, the standing, the policy's answer).
+    ...createClubAggregates(createClubCore(db, { access: clubAccess, directory, contacts, notifications, outbox, storage, domainEvents })),
   };
 }
 
@@ -59,7 +69,7 @@ export const clubsFeature: FeatureDefinition<ClubsServices> = defineFeature<Club
   notificationTypes: clubNotificationTypes,
   domainEvents: clubDomainEvents,
   async registerRoutes(app, { services, csrfSecret }) {
-    await registerClubsRoutes(app, { clubs: services.clubs, access: services.clubAccess, csrfSecret });
-    await registerPublicClubApi(app, services.clubs);
+    await registerClubsRoutes(app, { clubs: services.clubs, clubMembership: services.clubMembership, clubInvitations: services.clubInvitations, clubStaff: services.clubStaff, access: services.clubAccess, csrfSecret });
+    await registerPublicClubApi(app, services);
   },
 });

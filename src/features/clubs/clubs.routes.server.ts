@@ -7,7 +7,6 @@ import { formFailed, formSucceeded } from "../../platform/http/form-response.ser
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { CSRF_COOKIE, CSRF_HEADER, csrfRequestIsValid } from "../../platform/security/csrf.server.ts";
-import { levelAllows, atLeast } from "../accounts/policy.server.ts";
 import { requireLoggedIn } from "../accounts/viewer.server.ts";
 import { csrfBindingOf } from "../accounts/viewer.server.ts";
 import type { ClubAccess, ClubRef } from "./club-access.service.server.ts";
@@ -15,6 +14,9 @@ import { clubViewerOf } from "./club-viewer.server.ts";
 import { CLUB_BACKGROUND_MAX_BYTES, CLUB_KEPT_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_URL_MAX, clubJoinPolicies, isClubFormError, type ClubFormError } from "./clubs.constants.ts";
 import { clubEditSchema, clubMemberParamSchema, clubParamSchema, clubUploadsSchema, inviteBodySchema, manageRequestBodySchema, newClubSchema, roleBodySchema, secretBodySchema } from "./clubs.schema.ts";
 import type { ClubActor, ClubFailure, ClubsService } from "./clubs.service.server.ts";
+import type { ClubMembershipService } from "./club-membership.service.server.ts";
+import type { ClubInvitationsService } from "./club-invitations.service.server.ts";
+import type { ClubStaffService } from "./club-staff.service.server.ts";
 
 /** Each refusal's kind (its status: platform/http/failure-statuses.ts); its text is clubs.create.error.<code> for the forms' own, clubs.error.<code> otherwise. */
 declareFailures<ClubFailure | ClubFormError>({
@@ -102,13 +104,16 @@ function answer<T extends object | null>(request: FastifyRequest, reply: Fastify
 
 export interface ClubsRouteDeps {
   readonly clubs: ClubsService;
+  readonly clubMembership: ClubMembershipService;
+  readonly clubInvitations: ClubInvitationsService;
+  readonly clubStaff: ClubStaffService;
   readonly access: ClubAccess;
   readonly csrfSecret: Buffer;
 }
 
 /** The club callbacks of spec 000 §7 (and the few the pages need besides): thin, each one service call. */
 export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRouteDeps): Promise<void> {
-  const { clubs, access } = deps;
+  const { clubs, clubMembership, clubInvitations, clubStaff, access } = deps;
 
   async function clubOf(request: FastifyRequest): Promise<ClubRef> {
     const params = clubParamSchema.safeParse(request.params);
@@ -133,11 +138,9 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
       throwFileSizeLimit: false,
     });
 
-    // Any basic or higher member creates a club and becomes its owner.
+    // Any basic or higher member creates a club and becomes its owner (the service decides: clubCreationRefusal).
     scope.post("/callback/clubs/create", { config: imageFormRouteConfig }, async (request, reply) => {
-      const actor = actorOf(request);
-      const session = requireLoggedIn(request);
-      if (!levelAllows(session.user.membershipLevel, atLeast("basic"))) throw new AppError("forbidden");
+      const actor = { ...actorOf(request), level: requireLoggedIn(request).user.membershipLevel };
       const back = `${generateLink("web_clubs")}#create-club`;
       const refused = (code: string) => formFailed(request, reply, { code, message: translate(request, formMessageKey(code)) }, back, keptFields(request.body));
       const parsed = newClubSchema.safeParse(request.body ?? {});
@@ -165,29 +168,29 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
 
   app.post("/callback/club/join/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.join(actorOf(request), club.id), "clubs.done.joined");
+    return answer(request, reply, club, await clubMembership.join(actorOf(request), club.id), "clubs.done.joined");
   });
 
   app.post("/callback/club/join-with-secret/:id", async (request, reply) => {
     const club = await clubOf(request);
     const body = secretBodySchema.safeParse(request.body ?? {});
-    const result = body.success ? await clubs.joinWithSecret(actorOf(request), club.id, body.data.secret) : ({ ok: false, error: "invalid_secret" } as const);
+    const result = body.success ? await clubMembership.joinWithSecret(actorOf(request), club.id, body.data.secret) : ({ ok: false, error: "invalid_secret" } as const);
     return answer(request, reply, club, result, "clubs.done.joined");
   });
 
   app.post("/callback/club/request/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.requestToJoin(actorOf(request), club.id), "clubs.done.requested");
+    return answer(request, reply, club, await clubInvitations.requestToJoin(actorOf(request), club.id), "clubs.done.requested");
   });
 
   app.post("/callback/club/request/cancel/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.cancelRequest(actorOf(request), club.id), "clubs.done.request_cancelled");
+    return answer(request, reply, club, await clubInvitations.cancelRequest(actorOf(request), club.id), "clubs.done.request_cancelled");
   });
 
   app.post("/callback/club/leave/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.leave(actorOf(request), club.id), "clubs.done.left");
+    return answer(request, reply, club, await clubMembership.leave(actorOf(request), club.id), "clubs.done.left");
   });
 
   app.post("/callback/club/group-request/manage/:id/:username", async (request, reply) => {
@@ -195,7 +198,7 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
     const username = usernameOf(request);
     const body = manageRequestBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw new AppError("validation_failed");
-    const result = await clubs.answerRequest(actorOf(request), club.id, username, body.data.action === "approve");
+    const result = await clubInvitations.answerRequest(actorOf(request), club.id, username, body.data.action === "approve");
     return answer(request, reply, club, result, body.data.action === "approve" ? "clubs.done.request_approved" : "clubs.done.request_denied");
   });
 
@@ -205,12 +208,12 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
     // The invite page's select names the club in the body; it wins over the path's default.
     const chosen = body.success && body.data.club ? await access.findClub(body.data.club) : null;
     const club = chosen ?? (await clubOf(request));
-    const result = body.success ? await clubs.invite(actorOf(request), club.id, body.data.username) : ({ ok: false, error: "member_not_found" } as const);
+    const result = body.success ? await clubInvitations.invite(actorOf(request), club.id, body.data.username) : ({ ok: false, error: "member_not_found" } as const);
     return answer(request, reply, club, result, "clubs.done.invited");
   });
   app.post("/callback/club/invite/:id/:username", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.invite(actorOf(request), club.id, usernameOf(request)), "clubs.done.invited");
+    return answer(request, reply, club, await clubInvitations.invite(actorOf(request), club.id, usernameOf(request)), "clubs.done.invited");
   });
 
   // The spec makes this a GET; it changes the secret, so it needs the CSRF header like any write.
@@ -221,7 +224,7 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
       const header = request.headers[CSRF_HEADER];
       if (!csrfRequestIsValid(deps.csrfSecret, csrfBindingOf(request.viewer), request.cookies[CSRF_COOKIE], typeof header === "string" ? header : undefined)) throw new AppError("csrf_token_invalid");
     }
-    const result = await clubs.generateInvitationSecret(actor, club.id);
+    const result = await clubInvitations.generateInvitationSecret(actor, club.id);
     const withLink: Result<{ secret: string; link: string; idLink: string }, ClubFailure> = result.ok
       ? { ok: true, value: { secret: result.value.secret, link: generateLink("web_club_join", { url: club.url, secret: result.value.secret }), idLink: generateLink("web_club_join_by_id", { id: club.id, secret: result.value.secret }) } }
       : result;
@@ -232,29 +235,29 @@ export async function registerClubsRoutes(app: FastifyInstance, deps: ClubsRoute
 
   app.post("/callback/club/owner/change/:id/:username", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.changeOwner(actorOf(request), club.id, usernameOf(request)), "clubs.done.owner_changed");
+    return answer(request, reply, club, await clubStaff.changeOwner(actorOf(request), club.id, usernameOf(request)), "clubs.done.owner_changed");
   });
 
   app.post("/callback/club/role/:id/:username", async (request, reply) => {
     const club = await clubOf(request);
     const body = roleBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw new AppError("validation_failed");
-    return answer(request, reply, club, await clubs.setRole(actorOf(request), club.id, usernameOf(request), body.data.role, body.data.granted), "clubs.done.role_changed");
+    return answer(request, reply, club, await clubStaff.setRole(actorOf(request), club.id, usernameOf(request), body.data.role, body.data.granted), "clubs.done.role_changed");
   });
 
   app.post("/callback/club/member/remove/:id/:username", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.removeMember(actorOf(request), club.id, usernameOf(request)), "clubs.done.member_removed");
+    return answer(request, reply, club, await clubMembership.removeMember(actorOf(request), club.id, usernameOf(request)), "clubs.done.member_removed");
   });
 
   app.post("/callback/club/members/remove-closed/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.removeClosed(actorOf(request), club.id), "clubs.done.closed_removed");
+    return answer(request, reply, club, await clubMembership.removeClosed(actorOf(request), club.id), "clubs.done.closed_removed");
   });
 
   app.post("/callback/club/member/sync/:id", async (request, reply) => {
     const club = await clubOf(request);
-    return answer(request, reply, club, await clubs.syncMemberCount(actorOf(request), club.id), "clubs.done.synced");
+    return answer(request, reply, club, await clubMembership.syncMemberCount(actorOf(request), club.id), "clubs.done.synced");
   });
 
   app.post("/callback/club/remove/custom_background/:id", async (request, reply) => {

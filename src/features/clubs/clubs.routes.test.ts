@@ -233,6 +233,24 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     expect(await rolesIn(club.id, "moderator")).toEqual([]);
   });
 
+  it("refuses a guest founding a club, over HTTP and in the service a socket command would call, and creates nothing", async () => {
+    const bob = await idOf("bob");
+    const clubsNamed = async (url: string) => (await db().select({ id: clubs.id }).from(clubs).where(eq(clubs.url, url))).length;
+    // The service decides, whoever calls it (decision 0052).
+    const refused = await suite.current.kingside.services.clubs.create({ id: bob, username: "bob", siteStaff: false, level: levels.guest }, { name: "Guest Club", url: "guest-club", joinPolicy: "open", countryCode: "XX", description: "" });
+    expect(refused).toEqual({ ok: false, error: "not_allowed" });
+    const browser = await as("bob");
+    await db().update(users).set({ membershipLevel: levels.guest }).where(eq(users.id, bob));
+    try {
+      const response = await browser.post("/callback/clubs/create", { name: "Guest Club", url: "guest-club", joinPolicy: "open" });
+      expect(response.status).toBe(403);
+      expect(await codeOf(response)).toBe("not_allowed");
+    } finally {
+      await db().update(users).set({ membershipLevel: levels.basic }).where(eq(users.id, bob));
+    }
+    expect(await clubsNamed("guest-club")).toBe(0);
+  });
+
   it("recounts members, removes closed accounts but never the owner, and removes the background", async () => {
     const owner = await idOf("alice");
     const [closedOne, closedTwo] = await db().select({ id: users.id }).from(users).where(sql`${users.usernameKey} not in ('alice','bob','carla','moderator','staff') and ${users.membershipLevel} >= ${levels.basic}`).limit(2);

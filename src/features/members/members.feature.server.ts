@@ -1,9 +1,15 @@
-import { defineFeature, type PlatformDeps, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import type { ListedMembers } from "../accounts/listed-members.service.server.ts";
+import { createMemberProfiles, type MemberProfileSources } from "./profile/member-profile.service.server.ts";
 import { createMembersService } from "./members.service.server.ts";
 import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
 
-function createMembersServices({ db }: PlatformDeps) {
-  return { members: createMembersService(db) };
+function createMembersServices(listed: ListedMembers, profileSources: MemberProfileSources) {
+  return {
+    members: createMembersService(listed),
+    /** The member profile: a read model of the accounts and social features' services. */
+    memberProfiles: createMemberProfiles(profileSources),
+  };
 }
 
 export type MembersServices = ReturnType<typeof createMembersServices>;
@@ -13,9 +19,17 @@ export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<
   name: "members",
   tables: {},
   messageCatalogs: ["features/members/messages", "features/members/profile/messages", "features/members/search/messages"],
-  createServices: createMembersServices,
-  async registerRoutes(app, { db, services }) {
+  // Everything the members feature shows is another feature's, read through its services (listed after accounts and social).
+  createServices: (_deps, earlier) =>
+    createMembersServices(serviceFrom(earlier, "listedMembers", "members"), {
+      directory: serviceFrom(earlier, "memberDirectory", "members"),
+      cards: serviceFrom(earlier, "userCards", "members"),
+      friendships: serviceFrom(earlier, "friendships", "members"),
+    }),
+  async registerRoutes(app, { services }) {
     // A member's clubs come from the clubs feature (its services are all built by the time routes register).
-    await registerPublicPlayerApi(app, { db, clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
+    await registerPublicPlayerApi(app, {
+      sources: { directory: services.memberDirectory, followers: services.follows, presence: services.presence.service },
+      clubsOf: (memberId) => services.clubs.clubsOf(memberId).then((clubs) => clubs.map((club) => ({ url: club.url, name: club.name, avatarUrl: club.avatarUrl, joinedAt: club.joinedAt, lastActivityAt: club.lastActivityAt }))) });
   },
 });

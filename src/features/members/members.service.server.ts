@@ -1,33 +1,15 @@
-import { and, count, countDistinct, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
-import type { Database } from "../../platform/db/client.server.ts";
 import { memoizeFor } from "../../platform/cache/memoize-for.ts";
-import { users } from "../accounts/accounts.tables.server.ts";
-import { memberSummaryColumns, presentMemberSummary } from "../accounts/member-summary.server.ts";
-import type { MemberProfile, MemberSummary, SiteCounts } from "./members.schema.ts";
-
-/** Members the site shows in lists and counts: enabled, not guests, not closed. */
-const listedMember = and(eq(users.isEnabled, true), gte(users.membershipLevel, 10));
-
-async function countMembers(db: Database): Promise<SiteCounts> {
-  const [row] = await db
-    .select({
-      members: count(),
-      countries: countDistinct(users.countryCode),
-      titledPlayers: sql<number>`count(${users.chessTitle})::int`,
-    })
-    .from(users)
-    .where(listedMember);
-  return { members: row?.members ?? 0, countries: row?.countries ?? 0, titledPlayers: row?.titledPlayers ?? 0 };
-}
+import type { ListedMembers } from "../accounts/listed-members.service.server.ts";
+import type { MemberSummary, SiteCounts } from "./members.schema.ts";
 
 /** The home page's counts change slowly and cost a scan of all members: computed at most once a minute. */
 const SITE_COUNTS_TTL_MS = 60_000;
 /** The home page's lists are the same for every visitor: refreshed every 15 seconds. */
 const HOME_LISTS_TTL_MS = 15_000;
 
-/** Read-side queries about members for pages and cards. */
-export function createMembersService(db: Database) {
-  const siteCounts = memoizeFor(SITE_COUNTS_TTL_MS, () => countMembers(db));
+/** Read-side queries about members for pages: the lists come from the accounts feature, which owns the members' rows. */
+export function createMembersService(listed: ListedMembers) {
+  const siteCounts: () => Promise<SiteCounts> = memoizeFor(SITE_COUNTS_TTL_MS, () => listed.counts());
   const homeListsByLimits = new Map<string, () => Promise<{ newest: MemberSummary[]; titled: MemberSummary[] }>>();
   const service = {
     siteCounts,
@@ -46,34 +28,9 @@ export function createMembersService(db: Database) {
       return lists();
     },
 
+    newestMembers: (limit: number): Promise<MemberSummary[]> => listed.newest(limit),
 
-    async newestMembers(limit: number): Promise<MemberSummary[]> {
-      const rows = await db.select(memberSummaryColumns).from(users).where(listedMember).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
-      return rows.map(presentMemberSummary);
-    },
-
-    async titledPlayers(limit: number): Promise<MemberSummary[]> {
-      const rows = await db
-        .select(memberSummaryColumns)
-        .from(users)
-        .where(and(listedMember, isNotNull(users.chessTitle)))
-        .orderBy(users.usernameKey)
-        .limit(limit);
-      return rows.map(presentMemberSummary);
-    },
-
-    async profile(username: string): Promise<MemberProfile | null> {
-      const [row] = await db.select().from(users).where(eq(users.usernameKey, username.toLowerCase())).limit(1);
-      if (!row) return null;
-      return {
-        ...presentMemberSummary(row),
-        firstName: row.firstName,
-        lastName: row.lastName,
-        statusText: row.statusText,
-        isEnabled: row.isEnabled,
-        lastOnlineAt: row.lastLoginAt?.toISOString() ?? null,
-      };
-    },
+    titledPlayers: (limit: number): Promise<MemberSummary[]> => listed.titled(limit),
   };
   return service;
 }

@@ -1,6 +1,6 @@
 import { defineFeature, type FeatureDefinition, type PlatformDeps } from "../../platform/composition/feature-definition.server.ts";
 import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
-import { notificationEvents } from "./notifications.events.schema.ts";
+import { notificationEvents } from "./notifications.realtime-events.server.ts";
 import { notificationsJobs } from "./notifications.jobs.server.ts";
 import { registerNotificationRoutes } from "./notifications.routes.server.ts";
 import { createNotificationsService } from "./notifications.service.server.ts";

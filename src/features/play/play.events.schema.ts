@@ -1,13 +1,10 @@
 /**
- * The payload schemas of online play's events (play.events.ts), registered
- * with the hub by the feature definition: the hub forwards an event only when
- * its payload fits.
+ * The payload schemas of online play's events (play.events.ts), paired with
+ * them in play.realtime-events.server.ts for the hub: the hub forwards an
+ * event only when its payload fits.
  */
 import { z } from "zod";
-import { defineRealtimeEvent } from "../../platform/realtime/registry.ts";
 import { dailyDaysPerMove } from "../../chess/time-control.ts";
-import { chatLineEventDefinition } from "./chat/game-chat.events.schema.ts";
-import * as events from "./play.events.ts";
 
 const color = z.enum(["white", "black"]);
 const clocks = z.object({ white: z.number(), black: z.number(), running: color.nullable() }).nullable();
@@ -42,18 +39,4 @@ export type SeekPairedPayload = z.infer<typeof seekPairedSchema>;
 export type GameIdPayload = z.infer<typeof gameIdSchema>;
 export type YourMovePayload = z.infer<typeof yourMoveSchema>;
 
-export const playRealtimeEvents = [
-  defineRealtimeEvent(events.gameMoveEvent, gameMoveSchema),
-  defineRealtimeEvent(events.gameStateEvent, gameStateSchema),
-  defineRealtimeEvent(events.seekAddedEvent, seekAddedSchema),
-  defineRealtimeEvent(events.seekRemovedEvent, seekRemovedSchema),
-  defineRealtimeEvent(events.challengeReceivedEvent, challengeReceivedSchema),
-  defineRealtimeEvent(events.challengeAcceptedEvent, challengeAcceptedSchema),
-  defineRealtimeEvent(events.challengeDeclinedEvent, challengeAnsweredSchema),
-  defineRealtimeEvent(events.challengeCancelledEvent, challengeAnsweredSchema),
-  defineRealtimeEvent(events.seekPairedEvent, seekPairedSchema),
-  defineRealtimeEvent(events.gameStartedEvent, gameIdSchema),
-  defineRealtimeEvent(events.gameEndedEvent, gameIdSchema),
-  defineRealtimeEvent(events.yourMoveEvent, yourMoveSchema),
-  chatLineEventDefinition,
-] as const;
+export { gameMoveSchema, gameStateSchema, seekAddedSchema, seekRemovedSchema, challengeReceivedSchema, challengeAcceptedSchema, challengeAnsweredSchema, seekPairedSchema, gameIdSchema, yourMoveSchema };

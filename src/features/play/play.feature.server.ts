@@ -18,7 +18,7 @@ import { leaseClockWatch } from "./play-clock-watch.server.ts";
 import { playSocketCommands, type PlaySocketCommand } from "./play.commands.server.ts";
 import { gameRoomKind, lobbyRoomKind } from "./play.events.ts";
 import { createGameAttendance } from "./game-attendance.server.ts";
-import { playRealtimeEvents } from "./play.events.schema.ts";
+import { playRealtimeEvents } from "./play.realtime-events.server.ts";
 import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
 import { gameChatSocketCommands, spectatorChatRoomKind, type GameChatSocketCommand } from "./chat/game-chat.commands.server.ts";
 import { createGameChatService } from "./chat/game-chat.service.server.ts";

@@ -92,6 +92,8 @@ export interface PresenceService {
    * expire (connectionTtlMs after its last heartbeat), swept or not.
    */
   onlineAmong(ids: readonly number[]): Promise<Set<number>>;
+  /** When the member was last recorded leaving (their last socket closed), or null: the public API's "last online". */
+  recordedLastSeen(memberId: number): Promise<Date | null>;
   /**
    * How long a member has been away from one game, by presence's clock: null
    * while a live connection of theirs declares it; counted from
@@ -349,6 +351,11 @@ export function createPresenceService(deps: PresenceServiceDeps): PresenceServic
     },
 
     presenceOf,
+
+    async recordedLastSeen(memberId) {
+      const [row] = await lastSeenOf.execute({ ids: [memberId] });
+      return row?.lastSeenAt ?? null;
+    },
 
     async onlineAmong(ids) {
       if (ids.length === 0) return new Set();

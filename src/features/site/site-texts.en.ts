@@ -1,4 +1,4 @@
-import type { SiteText } from "./site-texts.ts";
+import type { SiteText } from "./site-text.ts";
 
 /**
  * The English text of the About page, the community policies and the

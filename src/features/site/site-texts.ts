@@ -1,18 +1,6 @@
 import type { Locale } from "../../platform/i18n/locales.ts";
 import { englishSiteTexts } from "./site-texts.en.ts";
-
-/** One long-text page: a lead paragraph and sections with an anchor id, paragraphs and an optional list. */
-export interface SiteText {
-  readonly lead: string;
-  readonly sections: readonly {
-    readonly id: string;
-    readonly heading: string;
-    readonly paragraphs?: readonly string[];
-    readonly list?: readonly string[];
-    /** What is not built yet, said as such (marked on the page so the tests of its claims can tell it apart). */
-    readonly coming?: string;
-  }[];
-}
+import type { SiteText } from "./site-text.ts";
 
 export type SiteTextName = keyof typeof englishSiteTexts;
 

@@ -24,6 +24,8 @@ import {
 } from "./social.schema.ts";
 import { actorOf, parseUsername, sendResult } from "./social.routes.server.ts";
 import type { SocialService } from "./social.service.server.ts";
+import type { FollowsService } from "./follows.service.server.ts";
+import type { FriendshipsService } from "./friendships.service.server.ts";
 import type { UserCardService } from "./user-card.service.server.ts";
 
 const FRIENDS_PAGE_SIZE = 50;
@@ -41,6 +43,8 @@ const RECENT_OPPONENTS = 10;
 
 export interface MemberCallbackDeps {
   readonly social: SocialService;
+  readonly friendships: Pick<FriendshipsService, "friendsOf">;
+  readonly follows: Pick<FollowsService, "followSuggestions" | "dismissSuggestion">;
   readonly items: MemberItemsService;
   readonly cards: UserCardService;
   readonly features: FeatureFlags;
@@ -55,7 +59,7 @@ export interface MemberCallbackDeps {
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
 export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberCallbackDeps): void {
-  const { social, items, cards } = deps;
+  const { social, friendships, follows, items, cards } = deps;
 
   app.get("/callback/user/popup/:username", async (request, reply) => {
     const username = parseUsername(request, "username");
@@ -70,7 +74,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const target = await social.findTarget(parseUsername(request, "username"));
     if (!target) throw new AppError("not_found");
     const viewerId = request.viewer.user.isLoggedIn ? request.viewer.user.id : null;
-    const { friends, total } = await social.friendsOf(target.id, viewerId, {
+    const { friends, total } = await friendships.friendsOf(target.id, viewerId, {
       orderByFriendsFirst: query.orderByFriendsFirst === "1",
       limit: FRIENDS_PAGE_SIZE,
       offset: (query.page - 1) * FRIENDS_PAGE_SIZE,
@@ -83,7 +87,7 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
     const target = await social.findTarget(parseUsername(request, "user"));
     if (!target) throw new AppError("not_found");
     const viewerId = request.viewer.user.isLoggedIn ? request.viewer.user.id : null;
-    const { friends } = await social.friendsOf(target.id, viewerId, { orderByFriendsFirst: false, query: q, limit: SEARCH_LIMIT, offset: 0 });
+    const { friends } = await friendships.friendsOf(target.id, viewerId, { orderByFriendsFirst: false, query: q, limit: SEARCH_LIMIT, offset: 0 });
     return { friends };
   });
 
@@ -95,12 +99,12 @@ export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberC
 
   app.get("/callback/user/follow_suggestions", async (request) => {
     const actor = actorOf(request);
-    const usernames = await social.followSuggestions(actor.id, 10);
+    const usernames = await follows.followSuggestions(actor.id, 10);
     return { users: usernames.map((username) => ({ username })), notYetFollowing: true };
   });
 
   app.post("/callback/user/dismiss_follow/:username", async (request, reply) =>
-    sendResult(request, reply, await social.dismissSuggestion(actorOf(request), parseUsername(request, "username")), { key: "dismissed" }),
+    sendResult(request, reply, await follows.dismissSuggestion(actorOf(request), parseUsername(request, "username")), { key: "dismissed" }),
   );
 
   app.get("/callback/recent/opponents", async (request) => {

@@ -9,6 +9,10 @@ import { sendFailure, wantsJson } from "../../platform/http/form-response.server
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import { allowFriendRequestsBodySchema, reportBodySchema, reportReasons, statusBodySchema, usernameParamSchema, type Relationship } from "./social.schema.ts";
 import type { Actor, SocialFailure, SocialService } from "./social.service.server.ts";
+import type { FollowsService } from "./follows.service.server.ts";
+import type { FriendshipsService } from "./friendships.service.server.ts";
+import type { QuietsService } from "./quiets.service.server.ts";
+import type { ReportsService } from "./reports.service.server.ts";
 
 /** What kind of refusal each code is (its status comes from the one table); its message is social.error.<code>. */
 declareFailures<SocialFailure>({
@@ -75,8 +79,17 @@ export function sendResult<T>(request: FastifyRequest, reply: FastifyReply, resu
 type RelationshipAction = (actor: Actor, username: string) => Promise<Result<Relationship, SocialFailure>>;
 
 /** The member callbacks of spec 000 §7 and 001 §7.3: friends, track, block, mute, report, status. */
-export function registerSocialRoutes(app: FastifyInstance, deps: { social: SocialService; features: FeatureFlags }): void {
-  const { social } = deps;
+export interface SocialRouteDeps {
+  readonly social: SocialService;
+  readonly friendships: FriendshipsService;
+  readonly follows: FollowsService;
+  readonly quiets: QuietsService;
+  readonly reports: ReportsService;
+  readonly features: FeatureFlags;
+}
+
+export function registerSocialRoutes(app: FastifyInstance, deps: SocialRouteDeps): void {
+  const { social, friendships, follows, quiets, reports } = deps;
   const friendRateLimit = { max: 30, timeWindow: "1 minute" };
 
   function relationshipRoute(method: "POST" | "PUT" | "DELETE", url: string, param: string, action: RelationshipAction, messageKey: string, rateLimited = false) {
@@ -90,19 +103,19 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
 
   app.post("/callback/friend/:user/request", { config: { rateLimit: friendRateLimit } }, async (request, reply) => {
     const query = z.object({ recommendation: z.enum(["0", "1"]).optional() }).safeParse(request.query);
-    const result = await social.sendFriendRequest(accountOf(request), parseUsername(request, "user"), query.success && query.data.recommendation === "1");
+    const result = await friendships.sendFriendRequest(accountOf(request), parseUsername(request, "user"), query.success && query.data.recommendation === "1");
     return sendResult(request, reply, result, { key: "relationship", messageKey: "social.done.friend_request" });
   });
-  relationshipRoute("POST", "/callback/friend/:user/cancel/request", "user", social.cancelFriendRequest, "social.done.friend_request_cancelled");
-  relationshipRoute("PUT", "/callback/friend/:user/accept", "user", social.acceptFriendRequest, "social.done.friend_accepted");
-  relationshipRoute("DELETE", "/callback/friend/:user/decline/request", "user", social.declineFriendRequest, "social.done.friend_declined");
-  relationshipRoute("DELETE", "/callback/friend/:user/delete", "user", social.removeFriend, "social.done.friend_removed");
-  relationshipRoute("POST", "/callback/member/:username/track", "username", social.track, "social.done.tracked");
-  relationshipRoute("POST", "/callback/member/:username/untrack", "username", social.untrack, "social.done.untracked");
-  relationshipRoute("POST", "/callback/member/:username/block", "username", social.block, "social.done.blocked", true);
-  relationshipRoute("POST", "/callback/member/:username/unblock", "username", social.unblock, "social.done.unblocked");
-  relationshipRoute("POST", "/callback/member/:username/mute-account", "username", social.mute, "social.done.muted");
-  relationshipRoute("POST", "/callback/member/:username/unmute-account", "username", social.unmute, "social.done.unmuted");
+  relationshipRoute("POST", "/callback/friend/:user/cancel/request", "user", friendships.cancelFriendRequest, "social.done.friend_request_cancelled");
+  relationshipRoute("PUT", "/callback/friend/:user/accept", "user", friendships.acceptFriendRequest, "social.done.friend_accepted");
+  relationshipRoute("DELETE", "/callback/friend/:user/decline/request", "user", friendships.declineFriendRequest, "social.done.friend_declined");
+  relationshipRoute("DELETE", "/callback/friend/:user/delete", "user", friendships.removeFriend, "social.done.friend_removed");
+  relationshipRoute("POST", "/callback/member/:username/track", "username", follows.track, "social.done.tracked");
+  relationshipRoute("POST", "/callback/member/:username/untrack", "username", follows.untrack, "social.done.untracked");
+  relationshipRoute("POST", "/callback/member/:username/block", "username", quiets.block, "social.done.blocked", true);
+  relationshipRoute("POST", "/callback/member/:username/unblock", "username", quiets.unblock, "social.done.unblocked");
+  relationshipRoute("POST", "/callback/member/:username/mute-account", "username", quiets.mute, "social.done.muted");
+  relationshipRoute("POST", "/callback/member/:username/unmute-account", "username", quiets.unmute, "social.done.unmuted");
 
   app.get("/callback/report-user/reasons", async (request) => ({
     reasons: reportReasons.map((reason) => ({ id: reason, label: translate(request, `social.report_reason.${reason}`) })),
@@ -112,7 +125,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
     const actor = accountOf(request);
     const body = reportBodySchema.parse(request.body);
     const blockUser = body.block_user === 1 || body.block_user === "1" || body.block_user === true;
-    const result = await social.report(actor, { abuserUsername: body.abuser_username, reason: body.reason, details: body.details?.trim() || null, blockUser }, deps.features.abuse_report_stopping);
+    const result = await reports.report(actor, { abuserUsername: body.abuser_username, reason: body.reason, details: body.details?.trim() || null, blockUser }, deps.features.abuse_report_stopping);
     return sendResult(request, reply, result, { key: "report", messageKey: "social.done.reported" });
   });
 
@@ -120,7 +133,7 @@ export function registerSocialRoutes(app: FastifyInstance, deps: { social: Socia
     const actor = actorOf(request);
     const { allow, redirectUrl } = allowFriendRequestsBodySchema.parse(request.body);
     const allowed = allow === 1 || allow === "1" || allow === true;
-    const result = await social.setAllowFriendRequests(actor, allowed);
+    const result = await friendships.setAllowFriendRequests(actor, allowed);
     // A form post without JavaScript goes back to the page it came from.
     if (!wantsJson(request) && result.ok) return reply.redirect(safeRedirectPath(redirectUrl) ?? generateLink("web_member_profile", { username: actor.username }), 303);
     return sendResult(request, reply, result, { key: "allowFriendRequests", messageKey: "social.done.setting_saved" });

@@ -1,7 +1,7 @@
 import { contactRefusal } from "./member-actions.policy.ts";
 import { localizedRegionName } from "../../shared/region-names.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
-import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { MemberDirectory, PublicMember } from "../accounts/member-directory.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import { hasAtLeast, isClosedLevel, isExactly, levelMessageIds, membershipName, type LevelName } from "../accounts/levels.ts";
 import type { MemberRating, MemberRatingSource } from "./member-ratings.port.ts";
@@ -76,15 +76,11 @@ function bestOf(ratings: readonly MemberRating[]): { bestRating: number | null; 
   return { bestRating: best?.best ?? null, bestRatingType: best?.type ?? null };
 }
 
-/** What the profile page shows besides the card: where the member lives, their bio, and more of their clubs. */
-export interface MemberProfile {
-  readonly card: UserCard;
-  readonly about: { readonly location: string | null; readonly bio: string | null };
-  readonly clubs: readonly CardClub[];
-}
+/** The member a card is of, as the accounts feature's directory tells it. */
+type CardMember = PublicMember;
 
 export function createUserCardService(
-  directory: Pick<MemberDirectory, "memberByUsername" | "memberProfileByUsername">,
+  directory: Pick<MemberDirectory, "memberByUsername">,
   social: SocialService,
   notes: { noteAbout(authorId: number, subjectId: number): Promise<string | null> },
   ratingSource: MemberRatingSource,
@@ -94,7 +90,6 @@ export function createUserCardService(
   memberClubs: MemberClubsSource,
 ) {
   type Viewer = { id: number; level: number } | null;
-  type CardMember = NonNullable<Awaited<ReturnType<typeof directory.memberByUsername>>>;
 
   /** The card of a member already read, with up to `clubLimit` of their clubs (the card itself names CARD_CLUBS). */
   async function cardOf(user: CardMember, viewer: Viewer, locale: string, clubLimit: number): Promise<UserCard> {
@@ -124,7 +119,7 @@ export function createUserCardService(
     const name = membershipName(level);
     // The card offers only what the gift route would accept (the membership's rule, across the block rule).
     const giftRefusal =
-      viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, isStaff: hasAtLeast(viewer.level, "staff") }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
+      viewer && !isSelf ? await gifts.giftRefusalFor({ id: viewer.id, level: viewer.level }, user.username, async () => contactRefusal(relationship)) : "gift_to_self";
     return {
       ...relationship,
       userId: user.id,
@@ -174,13 +169,13 @@ export function createUserCardService(
       return user ? cardOf(user, viewer, locale, CARD_CLUBS) : null;
     },
 
-    /** The profile page's member: the card and what only the profile shows, read with the card's own queries. */
-    async profile(username: string, viewer: Viewer, locale: string, clubLimit: number): Promise<MemberProfile | null> {
-      const user = await directory.memberProfileByUsername(username);
-      if (!user) return null;
-      const card = await cardOf(user, viewer, locale, Math.max(clubLimit, CARD_CLUBS));
-      return { card: { ...card, clubs: card.clubs.slice(0, CARD_CLUBS) }, about: { location: user.location, bio: user.bio }, clubs: card.clubs.slice(0, clubLimit) };
-    },
+    /**
+     * The card of a member another feature already read from the directory
+     * (the members feature's profile), with up to `clubLimit` of their clubs:
+     * the relationship, counters, note, ratings, presence and clubs are asked
+     * here, so the card's rules stay the social feature's.
+     */
+    cardOf,
   };
 }
 

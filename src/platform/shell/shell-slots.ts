@@ -3,7 +3,7 @@ import type { ShellNavigation } from "./shell-navigation.ts";
 
 /**
  * Feature UI the shell renders without knowing the features: the composition
- * root (src/app/shell-slots.tsx) fills the slots from the feature list.
+ * root fills the slots from the feature list.
  */
 export interface ShellSlots {
   /** The pages the header, the footer and the error pages link to. */

@@ -7,7 +7,6 @@ import type { MembershipFailure } from "./membership-rules.ts";
 import { checkoutBodySchema, giftBodySchema, giftParamsSchema, grantBodySchema, type MembershipStatus } from "./membership.schema.ts";
 import { membershipPolicy } from "./membership.policy.server.ts";
 import type { GiftContactCheck, MembershipService } from "./membership.service.server.ts";
-import { hasAtLeast } from "../levels.ts";
 
 declareFailures<MembershipFailure>({
   member_not_found: "not_found",
@@ -58,7 +57,7 @@ export function registerMembershipRoutes(app: FastifyInstance, deps: { membershi
     const profile = generateLink("web_member_profile", { username: params.data.username.toLowerCase() });
     const body = giftBodySchema.safeParse(request.body ?? {});
     if (!body.success) return invalid(request, reply, profile);
-    const result = await deps.membership.gift({ id: giver.user.id, isStaff: hasAtLeast(giver.user.membershipLevel, "staff") }, params.data.username, body.data.level, body.data.period, deps.contacts);
+    const result = await deps.membership.gift({ id: giver.user.id, level: giver.user.membershipLevel }, params.data.username, body.data.level, body.data.period, deps.contacts);
     if (!result.ok) return refuse(request, reply, result.error, profile);
     return formSucceeded(request, reply, generateLink("web_member_profile", { username: result.value.username.toLowerCase(), done: "gifted" }), presentMembership(result.value));
   });

@@ -256,6 +256,19 @@ describe.each(databaseTargets())("memberships on $name", (target) => {
       expect(await (await (await as("staff")).get(`/callback/user/popup/${member}`)).json()).toMatchObject({ user: { canReceiveGiftMembership: true } });
     });
 
+    it("decides the staff-only rule in the service from the giver's level, whoever calls it (decision 0052)", async () => {
+      const member = nextFresh();
+      const grants = await grantCount();
+      const { membership, contactGuard } = suite.current.kingside.services;
+      const contacts = (giverId: number, targetId: number) => contactGuard.refusal(giverId, targetId);
+      const alice = await userFacts(db(), "alice");
+      expect(await membership.gift({ id: alice.id, level: levels.gold }, member, "gold", "monthly", contacts)).toEqual({ ok: false, error: "gift_staff_only" });
+      expect(await membership.giftRefusalFor({ id: alice.id, level: levels.gold }, member, contacts)).toBe("gift_staff_only");
+      expect(await grantCount()).toBe(grants);
+      const staff = await userFacts(db(), "staff");
+      expect(await membership.giftRefusalFor({ id: staff.id, level: levels.staff }, member, contacts)).toBeNull();
+    });
+
     it("refuses a gift to a member who blocked the giver, and to one the giver blocked", async () => {
       const member = nextFresh();
       const staff = await as("staff");

@@ -26,10 +26,10 @@ describe("who can receive a membership", () => {
   it("gifts: staff only while the provider takes no payment, and not to oneself", () => {
     const builtin = { takesPayment: false };
     const paid = { takesPayment: true };
-    expect(giftRefusal({ id: 3, isStaff: false }, target(levels.basic), builtin)).toBe("gift_staff_only");
-    expect(giftRefusal({ id: 3, isStaff: true }, target(levels.basic), builtin)).toBeNull();
-    expect(giftRefusal({ id: 3, isStaff: false }, target(levels.basic), paid)).toBeNull();
-    expect(giftRefusal({ id: 2, isStaff: true }, target(levels.basic), builtin)).toBe("gift_to_self");
+    expect(giftRefusal({ id: 3, level: levels.gold }, target(levels.basic), builtin)).toBe("gift_staff_only");
+    expect(giftRefusal({ id: 3, level: levels.staff }, target(levels.basic), builtin)).toBeNull();
+    expect(giftRefusal({ id: 3, level: levels.gold }, target(levels.basic), paid)).toBeNull();
+    expect(giftRefusal({ id: 2, level: levels.staff }, target(levels.basic), builtin)).toBe("gift_to_self");
   });
 });
 

@@ -3,7 +3,7 @@ import { drainClaimed } from "../../../platform/jobs/claim-batch.server.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { fail, ok, type Result } from "../../../platform/http/errors.ts";
 import { membershipGrants, users } from "../accounts.tables.server.ts";
-import { isClosedLevel, levels } from "../levels.ts";
+import { hasAtLeast, isClosedLevel, levels } from "../levels.ts";
 import { memberSummaryColumns, presentMemberSummary } from "../member-summary.server.ts";
 import type { MembershipFailure } from "./membership-rules.ts";
 import type { Gifter, GiftersPage, MembershipStatus } from "./membership.schema.ts";
@@ -75,11 +75,13 @@ export function grantRefusal(target: MembershipTarget): GrantFailure | null {
   return null;
 }
 
-/** Who gives a gift, as the session knows them. */
+/** Who gives a gift, as the session knows them: the rules below decide from the level whether they are staff. */
 export interface Giver {
   readonly id: number;
-  readonly isStaff: boolean;
+  readonly level: number;
 }
+
+const isStaffGiver = (giver: Giver): boolean => hasAtLeast(giver.level, "staff");
 
 /** Whether `giverId` may reach `targetId` (the social feature's block rule): a refusal code, or null. */
 export type GiftContactCheck = (giverId: number, targetId: number) => Promise<"blocked_by_member" | "blocked" | null>;
@@ -89,7 +91,7 @@ export type GiftContactCheck = (giverId: number, targetId: number) => Promise<"b
  * payment (nothing of value for free), not to oneself.
  */
 export function giftRefusal(giver: Giver, target: MembershipTarget, provider: Pick<MembershipProvider, "takesPayment">): MembershipFailure | null {
-  if (!provider.takesPayment && !giver.isStaff) return "gift_staff_only";
+  if (!provider.takesPayment && !isStaffGiver(giver)) return "gift_staff_only";
   if (giver.id === target.id) return "gift_to_self";
   return grantRefusal(target);
 }
@@ -188,7 +190,7 @@ export function createMembershipService(db: Database, provider: MembershipProvid
 
   /** The one gift rule: staff only without payments, never to oneself, the grant rules (no permanent premium), the block rule. */
   async function giftCheck(giver: Giver, username: string, contacts: GiftContactCheck): Promise<Result<{ id: number }, MembershipFailure>> {
-    if (!provider.takesPayment && !giver.isStaff) return fail("gift_staff_only");
+    if (!provider.takesPayment && !isStaffGiver(giver)) return fail("gift_staff_only");
     const target = await targetByUsername(username);
     if (!target) return fail("member_not_found");
     const refusal = giftRefusal(giver, target, provider) ?? (await contacts(giver.id, target.id));

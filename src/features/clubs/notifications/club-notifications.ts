@@ -4,7 +4,7 @@
  * route, and a join request answered.
  */
 import { defineNotificationView } from "../../../platform/notifications/notification-types.ts";
-import type { ClubInvitationNotice, ClubRequestAnsweredNotice } from "./club-notifications.schema.ts";
+import type { ClubInvitationNotice, ClubRequestAnsweredNotice } from "./club-notices.schema.ts";
 
 export const clubInvitationNotificationView = defineNotificationView<ClubInvitationNotice>({
   type: "clubs.invitation",

@@ -16,11 +16,11 @@ import "../components/clubs.css";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
-  const { clubs } = context.services;
+  const { clubs, clubInvitations } = context.services;
   const club = await clubs.details(page.params.url ?? page.params.id ?? "");
   if (!club) throw data(null, { status: 404 });
   const secret = page.params.secret ?? "";
-  const valid = await clubs.secretMatches(club.id, secret);
+  const valid = await clubInvitations.secretMatches(club.id, secret);
   const viewer = clubViewerOfUser(context.viewer);
   const { standing } = await clubs.viewerState(club, viewer);
   const here = new URL(request.url).pathname;

@@ -19,13 +19,13 @@ import "../components/clubs.css";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
-  const { clubs } = context.services;
+  const { clubs, clubMembership } = context.services;
   const club = await clubs.details(page.params.url ?? "");
   if (!club) throw data(null, { status: 404 });
   const query = clubMembersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const viewer = clubViewerOfUser(context.viewer);
   const { standing } = await clubs.viewerState(club, viewer);
-  const list = await clubs.members(club.id, { page: query.page, ...(query.q ? { search: query.q } : {}) });
+  const list = await clubMembership.members(club.id, { page: query.page, ...(query.q ? { search: query.q } : {}) });
   const here = generateLink("web_clubs_members", { url: club.url }, { locale: page.pathLocale }) + (query.q || query.page > 1 ? `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.page > 1 ? { page: String(query.page) } : {}) }).toString()}` : "");
   const canAdmins = clubActionAllowed(viewer, "manage_admins", standing, club);
   const canModerators = clubActionAllowed(viewer, "manage_chat_moderators", standing, club);

@@ -23,7 +23,7 @@ import "../components/clubs.css";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requirePage(request);
-  const { clubs } = context.services;
+  const { clubs, clubMembership, clubInvitations, clubStaff } = context.services;
   const club = await clubs.details(page.params.url ?? "");
   if (!club) throw data(null, { status: 404 });
   const viewer = clubViewerOfUser(context.viewer);
@@ -32,10 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canManageRequests = allowed("manage_requests");
   const canGenerateSecret = allowed("generate_invitation_secret");
   const [staff, recent, requests, secret, note, topics, events] = await Promise.all([
-    clubs.staffOf(club.id),
-    clubs.recentMembers(club.id, 12),
-    canManageRequests ? clubs.pendingRequests(club.id) : Promise.resolve([]),
-    canGenerateSecret && viewer ? clubs.invitationSecret({ ...viewer, username: context.viewer.username }, club.id) : Promise.resolve(null),
+    clubStaff.staffOf(club.id),
+    clubMembership.recentMembers(club.id, 12),
+    canManageRequests ? clubInvitations.pendingRequests(club.id) : Promise.resolve([]),
+    canGenerateSecret && viewer ? clubInvitations.invitationSecret({ ...viewer, username: context.viewer.username }, club.id) : Promise.resolve(null),
     latestNote(context.services, club.id),
     latestTopics(context.services, club.id, 5),
     upcomingEvents(context.services, club.id, 5),

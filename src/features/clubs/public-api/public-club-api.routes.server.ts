@@ -7,6 +7,8 @@ import { absoluteImageUrl } from "../../members/public-api/public-api.presenter.
 import { countryApiUrl } from "../../members/public-api/public-country.ts";
 import type { ClubRoleName } from "../../accounts/roles.server.ts";
 import type { ClubDetails, ClubsService } from "../clubs.service.server.ts";
+import type { ClubMembershipService } from "../club-membership.service.server.ts";
+import type { ClubStaffService } from "../club-staff.service.server.ts";
 
 /** GET /pub/club/{url-id}, in the shape public-API clients read (chess-web-api's getClub). */
 export interface PublicClub {
@@ -49,7 +51,14 @@ export function presentPublicClub(club: ClubDetails, staff: readonly { username:
 }
 
 /** The public club API: the club and its members (weekly, monthly, all_time), with the player endpoint's caching and limits. */
-export async function registerPublicClubApi(app: FastifyInstance, clubs: ClubsService): Promise<void> {
+/** What the public club API reads: the club, its members and its staff, each from its service. */
+export interface PublicClubSources {
+  readonly clubs: Pick<ClubsService, "details">;
+  readonly clubMembership: Pick<ClubMembershipService, "publicMembers">;
+  readonly clubStaff: Pick<ClubStaffService, "staffOf">;
+}
+
+export async function registerPublicClubApi(app: FastifyInstance, { clubs, clubMembership, clubStaff }: PublicClubSources): Promise<void> {
   async function clubOf(request: FastifyRequest): Promise<ClubDetails> {
     const params = urlIdSchema.safeParse(request.params);
     const club = params.success ? await clubs.details(params.data.urlId) : null;
@@ -60,12 +69,12 @@ export async function registerPublicClubApi(app: FastifyInstance, clubs: ClubsSe
   const clubHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const origins = publicOriginsOf(request);
     const club = await clubOf(request);
-    const staff = (await clubs.staffOf(club.id)).map((entry) => ({ username: entry.member.username, role: entry.role }));
+    const staff = (await clubStaff.staffOf(club.id)).map((entry) => ({ username: entry.member.username, role: entry.role }));
     return sendCacheable(request, reply, { body: JSON.stringify(presentPublicClub(club, staff, origins)), lastModified: seconds(club.lastActivityAt) });
   };
   const membersHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const club = await clubOf(request);
-    return sendCacheable(request, reply, { body: JSON.stringify(await clubs.publicMembers(club.id)) });
+    return sendCacheable(request, reply, { body: JSON.stringify(await clubMembership.publicMembers(club.id)) });
   };
 
   await registerPublicApiRoutes(app, {}, [

@@ -4,7 +4,7 @@ import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { awaitedFeatures } from "../../../platform/links/route-modules.server.ts";
-import { MemberName } from "../components/member-name.tsx";
+import { MemberName } from "../../social/card/member-name.tsx";
 import type { MemberSummary } from "../members.schema.ts";
 
 const NEWEST_MEMBERS = 12;

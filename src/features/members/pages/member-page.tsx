@@ -17,7 +17,7 @@ import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
 import { closeUsernames } from "../search/member-search.server.ts";
-import { PresenceButtonView, PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
+import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../social/card/tagline-view.tsx";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
 import { lazyModule } from "../../../ui/lazy-module.ts";
@@ -58,21 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const viewerRef = viewer.isLoggedIn && viewer.id !== null ? { id: viewer.id, level: viewer.membershipLevel } : null;
   const username = params.username ?? "";
-  const profile = await context.services.userCards.profile(username, viewerRef, locale, PROFILE_CLUBS);
+  const profile = await context.services.memberProfiles.profile(username, viewerRef, locale, { clubs: PROFILE_CLUBS, friends: PROFILE_FRIENDS });
   if (!profile) {
     // A mistyped name: "Member not found" with the closest names, still a 404.
     const close = await closeUsernames(context.services.memberDirectory, username);
     const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
     return data({ found: false as const, username, suggestions }, { status: 404 });
   }
-  const { card, about, clubs } = profile;
-  const [accountPanels, friends, pendingRequests] = await Promise.all([
-    memberAccountPanels(context, { id: card.userId, username: card.username, isEnabled: card.isEnabled, canReceiveGift: card.canReceiveGiftMembership }, url.searchParams),
-    // (Ordering by "the viewer's friends first" needs a viewer: the service's query fails without one.)
-    context.services.social.friendsOf(card.userId, viewerRef?.id ?? null, { orderByFriendsFirst: viewerRef !== null, limit: PROFILE_FRIENDS, offset: 0 }),
-    // Only the member sees their own pending requests.
-    card.isSelf ? context.services.social.pendingFriendRequests(card.userId) : null,
-  ]);
+  const { card, about, clubs, friends, pendingRequests } = profile;
+  const accountPanels = await memberAccountPanels(context, { id: card.userId, username: card.username, isEnabled: card.isEnabled, canReceiveGift: card.canReceiveGiftMembership }, url.searchParams);
   // Their chunk is loaded before the server renders them (the owner's editor, the gift form, staff panels).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
   if (viewer.isLoggedIn) await memberActions.ready();

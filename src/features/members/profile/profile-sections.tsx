@@ -3,7 +3,7 @@ import { useLinks } from "../../../platform/links/use-links.ts";
 import type { MemberRating } from "../../social/member-ratings.port.ts";
 import { RatingFigure } from "../../social/card/rating-figure.tsx";
 import type { FriendEntry } from "../../social/social.schema.ts";
-import { MemberName } from "../components/member-name.tsx";
+import { MemberName } from "../../social/card/member-name.tsx";
 
 /** The profile's ratings per game type, most played first ("?" while provisional); an honest empty state before a rated game. */
 export function ProfileRatings({ username, ratings }: { username: string; ratings: readonly MemberRating[] }) {

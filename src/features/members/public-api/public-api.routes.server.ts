@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Database } from "../../../platform/db/client.server.ts";
 import { AppError } from "../../../platform/http/errors.ts";
 import { presentPublicPlayer, presentPublicPlayerClubs } from "./public-api.presenter.ts";
-import { createPublicPlayerService, noPublicClubs, type PublicClubsOf } from "./public-api.service.server.ts";
+import { createPublicPlayerService, noPublicClubs, type PublicClubsOf, type PublicPlayerSources } from "./public-api.service.server.ts";
 import { publicOriginsOf, publicUsernameOf, registerPublicApiRoutes, sendCacheable, type PublicApiLimits } from "./public-api-scope.server.ts";
 import { presentPublicCountry, publicCountryCodeOf } from "./public-country.ts";
 
 export interface PublicPlayerApiOptions extends PublicApiLimits {
-  readonly db: Database;
+  /** Where the player's parts come from: the accounts, social and presence features' services. */
+  readonly sources: PublicPlayerSources;
   /** The member's clubs (the clubs feature); none when absent. */
   readonly clubsOf?: PublicClubsOf;
 }
@@ -20,7 +20,7 @@ export interface PublicPlayerApiOptions extends PublicApiLimits {
  * caching) is public-api-scope.server.ts, shared with the other /pub resources.
  */
 export async function registerPublicPlayerApi(app: FastifyInstance, options: PublicPlayerApiOptions): Promise<void> {
-  const players = createPublicPlayerService(options.db);
+  const players = createPublicPlayerService(options.sources);
 
   const playerHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const username = publicUsernameOf(request);

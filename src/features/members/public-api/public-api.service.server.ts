@@ -1,8 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../../platform/db/client.server.ts";
-import { membershipGrants, users } from "../../accounts/accounts.tables.server.ts";
-import { follows } from "../../social/social.tables.server.ts";
-import { memberPresence } from "../../presence/presence.tables.server.ts";
+import type { MemberDirectory } from "../../accounts/member-directory.service.server.ts";
+import type { FollowsService } from "../../social/follows.service.server.ts";
+import type { PresenceService } from "../../presence/presence.service.server.ts";
 import { hasPublicProfile } from "./player-status.ts";
 
 /** What the API knows about one member: the service's answer, which the presenter turns into the DTO. */
@@ -28,91 +26,55 @@ export interface PublicPlayerRecord {
 
 const toSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-function nullableNumber(value: unknown): number | null {
-  if (value === null || value === undefined) return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
+/** What the public API reads from the features that own each part, each through its service. */
+export interface PublicPlayerSources {
+  /** The accounts feature: the member and the latest dated change to their account, in one prepared read. */
+  readonly directory: Pick<MemberDirectory, "memberWithLastChangeByUsername" | "memberByUsername">;
+  /** The social feature: how many follow the member and when the latest did. */
+  readonly followers: Pick<FollowsService, "followersSummary">;
+  /** The presence feature: when the member was last seen leaving. */
+  readonly presence: Pick<PresenceService, "recordedLastSeen">;
 }
 
 /**
- * Every dated change the response can show: joining, signing in, being seen
- * online, closure, disabling, a membership granted or lapsed, a new follower.
- * GREATEST skips NULLs.
+ * Read side of the public player API, a read model of three prepared reads:
+ * the member by username (accounts), then their followers (social) and their
+ * last-seen time (presence) side by side. No feature's tables are read here.
  */
-const lastChangedAt = sql`greatest(
-  ${users.createdAt},
-  ${users.lastLoginAt},
-  ${memberPresence.lastSeenAt},
-  ${users.closedAt},
-  ${users.disabledAt},
-  case when ${users.membershipExpiresAt} <= now() then ${users.membershipExpiresAt} end,
-  (select max(${follows.createdAt}) from ${follows} where ${follows.followedId} = ${users.id}),
-  (select max(${membershipGrants.createdAt}) from ${membershipGrants} where ${membershipGrants.userId} = ${users.id})
-)`;
-
-/** Read side of the public player API: one prepared query per lookup, no N+1. */
-export function createPublicPlayerService(db: Database) {
-  const playerByKey = db
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      countryCode: users.countryCode,
-      chessTitle: users.chessTitle,
-      membershipLevel: users.membershipLevel,
-      avatarUrl: users.avatarUrl,
-      isEnabled: users.isEnabled,
-      isStreamer: users.isStreamer,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      lastSeenAt: memberPresence.lastSeenAt,
-      followers: sql`(select count(*)::int from ${follows} where ${follows.followedId} = ${users.id})`.mapWith(Number),
-      lastModifiedAt: sql`floor(extract(epoch from ${lastChangedAt}))::float8`.mapWith(nullableNumber),
-    })
-    .from(users)
-    .leftJoin(memberPresence, eq(memberPresence.userId, users.id))
-    .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
-    .limit(1)
-    .prepare("public_player_by_username_key");
-
-  const levelByKey = db
-    .select({ id: users.id, membershipLevel: users.membershipLevel })
-    .from(users)
-    .where(eq(users.usernameKey, sql.placeholder("usernameKey")))
-    .limit(1)
-    .prepare("public_player_id_level_by_username_key");
-
+export function createPublicPlayerService(sources: PublicPlayerSources) {
   return {
     /** The member behind a username (any casing), or null: unknown, or a guest (no public profile). */
     async player(username: string): Promise<PublicPlayerRecord | null> {
-      const [row] = await playerByKey.execute({ usernameKey: username.toLowerCase() });
-      if (!row || !hasPublicProfile(row.membershipLevel)) return null;
-      const joinedAt = toSeconds(row.createdAt);
-      const onlineTimes = [row.lastLoginAt, row.lastSeenAt].filter((date): date is Date => date !== null).map(toSeconds);
+      const member = await sources.directory.memberWithLastChangeByUsername(username);
+      if (!member || !hasPublicProfile(member.membershipLevel)) return null;
+      const [followers, lastSeenAt] = await Promise.all([sources.followers.followersSummary(member.id), sources.presence.recordedLastSeen(member.id)]);
+      const joinedAt = toSeconds(member.createdAt);
+      const onlineTimes = [member.lastLoginAt, lastSeenAt].filter((date): date is Date => date !== null).map(toSeconds);
+      // Every dated change the response can show: the account's, being seen online, a new follower.
+      const changeTimes = [member.accountChangedAt, ...[lastSeenAt, followers.lastFollowedAt].filter((date): date is Date => date !== null).map(toSeconds)].filter(Number.isFinite);
       return {
-        id: row.id,
-        username: row.username,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        countryCode: row.countryCode,
-        chessTitle: row.chessTitle,
-        membershipLevel: row.membershipLevel,
-        avatarUrl: row.avatarUrl,
-        isEnabled: row.isEnabled,
-        isStreamer: row.isStreamer,
+        id: member.id,
+        username: member.username,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        countryCode: member.countryCode,
+        chessTitle: member.chessTitle,
+        membershipLevel: member.membershipLevel,
+        avatarUrl: member.avatarUrl,
+        isEnabled: member.isEnabled,
+        isStreamer: member.isStreamer,
         joinedAt,
         lastOnlineAt: onlineTimes.length > 0 ? Math.max(...onlineTimes) : joinedAt,
-        followers: row.followers,
-        lastModifiedAt: row.lastModifiedAt ?? joinedAt,
+        followers: followers.followers,
+        lastModifiedAt: changeTimes.length > 0 ? Math.max(...changeTimes) : joinedAt,
       };
     },
 
     /** The member's clubs (from the clubs feature, through `clubsOf`); null when the member has no public profile. */
     async clubs(username: string, clubsOf: PublicClubsOf): Promise<readonly PublicMemberClub[] | null> {
-      const [row] = await levelByKey.execute({ usernameKey: username.toLowerCase() });
-      if (!row || !hasPublicProfile(row.membershipLevel)) return null;
-      return clubsOf(row.id);
+      const member = await sources.directory.memberByUsername(username);
+      if (!member || !hasPublicProfile(member.membershipLevel)) return null;
+      return clubsOf(member.id);
     },
   };
 }

@@ -73,8 +73,16 @@ const testMembers: NewUserRow[] = [
   { username: "pub-guest", membershipLevel: levels.guest },
 ].map((member) => ({ ...member, usernameKey: (member.username ?? "").toLowerCase() }));
 
-/** Carla's followers are dated, so her Last-Modified is known. */
-const CARLA_LAST_FOLLOWED = "2026-01-02T10:00:00Z";
+/** Carla's followers are dated half an hour after her last sign-in (the demo's dates follow the first start), so her Last-Modified is known. */
+let CARLA_LAST_FOLLOWED = "";
+/** Carla's demo dates, read back: they count from the moment the demo was seeded. */
+let carlaDates: { joined: Date; lastLogin: Date };
+
+/** The running app's sources of the player read (accounts, social, presence). */
+function publicPlayerSources(app: RunningApp) {
+  const { services } = app.kingside;
+  return { directory: services.memberDirectory, followers: services.follows, presence: services.presence.service };
+}
 
 async function idOf(db: Database, username: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, username.toLowerCase()));
@@ -91,6 +99,10 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
     db = app.kingside.database.db;
     await db.insert(users).values(testMembers);
     const carla = await idOf(db, "carla");
+    const [dates] = await db.select({ joined: users.createdAt, lastLogin: users.lastLoginAt }).from(users).where(eq(users.id, carla));
+    if (!dates?.lastLogin) throw new Error("carla has no demo dates");
+    carlaDates = { joined: dates.joined, lastLogin: dates.lastLogin };
+    CARLA_LAST_FOLLOWED = new Date(Math.floor(dates.lastLogin.getTime() / 1000) * 1000 + 1_800_000).toISOString();
     const followers = await Promise.all(["pub-avatar", "pub-silver"].map((name) => idOf(db, name)));
     await db.insert(follows).values(followers.map((followerId, index) => ({ followerId, followedId: carla, createdAt: new Date(Date.parse(CARLA_LAST_FOLLOWED) - index * 60_000) })));
   });
@@ -108,8 +120,8 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
       status: "premium",
       name: "Carla Castillo",
       country: "https://api.kingside.test/pub/country/ES",
-      joined: seconds("2023-01-20T11:00:00Z"),
-      last_online: seconds("2025-12-31T21:40:00Z"),
+      joined: seconds(carlaDates.joined.toISOString()),
+      last_online: seconds(carlaDates.lastLogin.toISOString()),
       followers: 2,
       is_streamer: false,
       verified: false,
@@ -323,7 +335,7 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
       limited = Fastify({ logger: false });
       registerJsonErrors(limited);
       await limited.register(fastifyRateLimit, { global: false });
-      await registerPublicPlayerApi(limited, { db, maxInFlightPerClient: 1 });
+      await registerPublicPlayerApi(limited, { sources: publicPlayerSources(app), maxInFlightPerClient: 1 });
       baseUrl = await limited.listen({ port: 0, host: "127.0.0.1" });
     });
     afterAll(() => limited?.close());
@@ -383,7 +395,7 @@ describe.each(databaseTargets())("the public player API on $name", (target) => {
       limited = Fastify({ logger: false });
       registerJsonErrors(limited);
       await limited.register(fastifyRateLimit, { global: false });
-      await registerPublicPlayerApi(limited, { db, requestsPerMinute: 3 });
+      await registerPublicPlayerApi(limited, { sources: publicPlayerSources(app), requestsPerMinute: 3 });
       baseUrl = await limited.listen({ port: 0, host: "127.0.0.1" });
     });
     afterAll(() => limited?.close());

@@ -1,7 +1,7 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
-import { MemberName } from "../components/member-name.tsx";
+import { MemberName } from "../../social/card/member-name.tsx";
 import { MemberSearchForm } from "./member-search-form.tsx";
 import "./member-search.css";
 

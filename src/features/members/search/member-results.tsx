@@ -8,8 +8,8 @@ import { derivePresence } from "../../presence/derive-presence.ts";
 import type { Presence } from "../../presence/presence.schema.ts";
 import { usePresence } from "../../presence/use-presence.ts";
 import { useUserCardTrigger } from "../../social/card/user-card-provider.tsx";
-import { tagline } from "../profile/tagline.ts";
-import { PresenceDot, TaglineBadges } from "../profile/tagline-view.tsx";
+import { tagline } from "../../social/card/tagline.ts";
+import { PresenceDot, TaglineBadges } from "../../social/card/tagline-view.tsx";
 import type { MemberSearchResult } from "./member-search.schema.ts";
 
 /**

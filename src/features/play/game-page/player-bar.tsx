@@ -1,5 +1,5 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { MemberName } from "../../members/components/member-name.tsx";
+import { MemberName } from "../../social/card/member-name.tsx";
 import type { ClockSnapshot } from "./clock-display.ts";
 import type { PieceColor } from "./fen-board.ts";
 import type { GamePlayerView, GameView } from "../play.schema.ts";

@@ -1,5 +1,5 @@
 /** The lobby of open seeks: who, what game, which colour they take; Accept (or Cancel for one's own). */
-import { MemberName } from "../../members/components/member-name.tsx";
+import { MemberName } from "../../social/card/member-name.tsx";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
 import { controlText, ratedText, rulesText } from "./terms-text.ts";

@@ -1,19 +1,7 @@
-/** The payload schemas of online play's notification types (views in play-notifications.ts), for the outbox that records them. */
-import { z } from "zod";
+/** Online play's notification types (views in play-notifications.ts, payload schemas in play-notices.schema.ts), for the outbox that records them. */
 import { defineNotificationType, defineUnsolicitedNotificationType } from "../../../platform/notifications/notification-types.ts";
+import { challengeAcceptedNoticeSchema, challengeDeclinedNoticeSchema, challengeReceivedNoticeSchema, yourMoveNoticeSchema } from "./play-notices.schema.ts";
 import { challengeAcceptedNotificationView, challengeDeclinedNotificationView, challengeReceivedNotificationView, yourMoveNotificationView } from "./play-notifications.ts";
-
-const username = z.string().min(1).max(64);
-const id = z.number().int().positive();
-
-const challengeReceivedNoticeSchema = z.object({ challengeId: id, from: username });
-const challengeAcceptedNoticeSchema = z.object({ challengeId: id, by: username, gameId: id });
-const challengeDeclinedNoticeSchema = z.object({ challengeId: id, by: username });
-const yourMoveNoticeSchema = z.object({ gameId: id, by: username });
-export type ChallengeReceivedNotice = z.infer<typeof challengeReceivedNoticeSchema>;
-export type ChallengeAcceptedNotice = z.infer<typeof challengeAcceptedNoticeSchema>;
-export type ChallengeDeclinedNotice = z.infer<typeof challengeDeclinedNoticeSchema>;
-export type YourMoveNotice = z.infer<typeof yourMoveNoticeSchema>;
 
 export const challengeReceivedNotification = defineUnsolicitedNotificationType(challengeReceivedNotificationView, challengeReceivedNoticeSchema);
 export const challengeAcceptedNotification = defineNotificationType(challengeAcceptedNotificationView, challengeAcceptedNoticeSchema);

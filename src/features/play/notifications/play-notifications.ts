@@ -3,10 +3,10 @@
  * Decline through the play socket commands), accepted (to the game),
  * declined, and your move in a daily game. Zod-free, for the bell and the
  * notifications page; the payload schemas, recorded with play's events in
- * the same transaction, are in play-notifications.schema.ts.
+ * the same transaction, are in play-notices.schema.ts.
  */
 import { defineNotificationView } from "../../../platform/notifications/notification-types.ts";
-import type { ChallengeAcceptedNotice, ChallengeDeclinedNotice, ChallengeReceivedNotice, YourMoveNotice } from "./play-notifications.schema.ts";
+import type { ChallengeAcceptedNotice, ChallengeDeclinedNotice, ChallengeReceivedNotice, YourMoveNotice } from "./play-notices.schema.ts";
 
 export const challengeReceivedNotificationView = defineNotificationView<ChallengeReceivedNotice>({
   type: "play.challenge_received",

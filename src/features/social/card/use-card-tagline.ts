@@ -1,7 +1,7 @@
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useFeatureFlags } from "../../../ui/feature-flags-context.tsx";
 import { derivePresence, type DerivedPresence } from "../../presence/derive-presence.ts";
-import { tagline, type Tagline } from "../../members/profile/tagline.ts";
+import { tagline, type Tagline } from "./tagline.ts";
 import { useMemberPresence } from "./presence-adapter.ts";
 import type { CardUser } from "./user-card.schema.ts";
 

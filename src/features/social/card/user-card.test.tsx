@@ -9,7 +9,7 @@ import { HttpClientProvider } from "../../../platform/http/http-client-context.t
 import { AlertList, AlertsProvider } from "../../../ui/alert.tsx";
 import { FeatureFlagsContext } from "../../../ui/feature-flags-context.tsx";
 import uiMessages from "../../../ui/messages/en.json";
-import { MemberName } from "../../members/components/member-name.tsx";
+import { MemberName } from "./member-name.tsx";
 import membersMessages from "../../members/messages/en.json";
 import profileMessages from "../../members/profile/messages/en.json";
 import socialMessages from "../messages/en.json";

@@ -4,7 +4,7 @@ import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { LazyImage } from "../../../ui/lazy-image.tsx";
-import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../members/profile/tagline-view.tsx";
+import { PresenceButtonView, PresenceDot, TaglineBadges } from "./tagline-view.tsx";
 import { CardActionBar } from "./card-action-bar.tsx";
 import { actionsShownByPresence } from "./account-actions.tsx";
 import { cardActions, type CardActionId, type CardViewer } from "./card-actions.ts";

@@ -2,10 +2,10 @@
  * How the social feature's notifications render: a friend request received
  * (with Accept and Decline, calling the friend routes) and a request
  * accepted. Zod-free, for the bell and the notifications page; the payload
- * schemas the service records with are in social-notifications.schema.ts.
+ * schemas are in social-notices.schema.ts.
  */
 import { defineNotificationView } from "../../../platform/notifications/notification-types.ts";
-import type { FriendAcceptedNotice, FriendRequestNotice } from "./social-notifications.schema.ts";
+import type { FriendAcceptedNotice, FriendRequestNotice } from "./social-notices.schema.ts";
 
 export const friendRequestNotificationView = defineNotificationView<FriendRequestNotice>({
   type: "social.friend_request",

@@ -4,7 +4,7 @@ import { requirePage } from "../../../../platform/pages/page-loader.server.ts";
 import { PageHeader } from "../../../../platform/pages/page-header.tsx";
 import { useLinks } from "../../../../platform/links/use-links.ts";
 import { Pagination } from "../../../../ui/pagination.tsx";
-import { MemberName } from "../../../members/components/member-name.tsx";
+import { MemberName } from "../../../social/card/member-name.tsx";
 
 /** ?page=N: digits only; anything else is the first page (the service clamps past the end). */
 function pageNumber(value: string | null): number {

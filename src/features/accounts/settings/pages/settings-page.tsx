@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       recoveryCodesCookie: cookieValue(cookies, RECOVERY_CODES_COOKIE),
     }),
     context.services.profile.details(viewer.id),
-    context.services.social.blockedAndMutedBy(viewer.id),
+    context.services.quiets.blockedAndMutedBy(viewer.id),
   ]);
   if (!profile) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
   const international = context.messagesFor(language)["registration.country.international"] ?? "International";

@@ -7,7 +7,7 @@ import { useLinks } from "../../../../platform/links/use-links.ts";
 import { generateLink } from "../../../../platform/links/links.ts";
 import { ErrorPage } from "../../../../platform/shell/error-page.tsx";
 import { RelativeTime } from "../../../../ui/relative-time.tsx";
-import { MemberName } from "../../../members/components/member-name.tsx";
+import { MemberName } from "../../../social/card/member-name.tsx";
 import { FormSecurityFields } from "../../components/csrf-field.tsx";
 import { isClosedLevel, levelMessageIds, membershipName } from "../../levels.ts";
 import { pickCode } from "../../membership/page-notices.ts";

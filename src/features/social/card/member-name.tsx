@@ -1,7 +1,7 @@
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
-import { useUserCardTrigger } from "../../social/card/user-card-provider.tsx";
-import type { MemberSummary } from "../members.schema.ts";
+import { useUserCardTrigger } from "./user-card-provider.tsx";
+import type { MemberSummary } from "../../accounts/member-summary.schema.ts";
 
 /** What a username needs to show: the name, and optionally the flag and title beside it. */
 export type MemberNameData = Pick<MemberSummary, "username"> & Partial<Pick<MemberSummary, "countryCode" | "chessTitle">>;
