@@ -12,6 +12,7 @@ import { latestNote, latestTopics } from "../forum/club-page-summary.server.ts";
 import { ClubForumSummary } from "../forum/components/club-forum-summary.tsx";
 import { upcomingEvents } from "../events/club-page-summary.server.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
+import { CountryLabel } from "../../../ui/country-label.tsx";
 import "../components/clubs.css";
 
 /**
@@ -30,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { standing, joinState } = await clubs.viewerState(club, viewer);
   const allowed = (action: Parameters<typeof clubActionAllowed>[1]) => clubActionAllowed(viewer, action, standing, club);
   const canManageRequests = allowed("manage_requests");
+  // The Chat tab: the chat's own read rule (members, site staff, not those removed from the chat), the one its page and socket enforce.
+  const mayChat = viewer ? context.services.clubChat.mayRead({ id: viewer.id, username: context.viewer.username, siteStaff: viewer.siteStaff }, club.id) : Promise.resolve(false);
   const canGenerateSecret = allowed("generate_invitation_secret");
-  const [staff, recent, requests, secret, note, topics, events] = await Promise.all([
+  const [staff, recent, requests, secret, note, topics, events, chat] = await Promise.all([
     clubs.staffOf(club.id),
     clubs.recentMembers(club.id, 12),
     canManageRequests ? clubs.pendingRequests(club.id) : Promise.resolve([]),
@@ -39,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latestNote(context.services, club.id),
     latestTopics(context.services, club.id, 5),
     upcomingEvents(context.services, club.id, 5),
+    mayChat,
   ]);
   const here = generateLink("web_club", { url: club.url }, { locale: page.pathLocale });
   return {
@@ -58,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sync: allowed("sync_member_count"),
       removeClosed: allowed("remove_closed"),
       edit: allowed("edit"),
+      chat,
     },
     staff: staff.map((entry) => ({ username: entry.member.username, role: entry.role })),
     recent: recent.map((entry) => ({ username: entry.member.username, joinedAt: entry.joinedAt.toISOString() })),
@@ -88,7 +93,9 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "clubs.page.country" })}</dt>
-              <dd>{club.countryCode}</dd>
+              <dd>
+                <CountryLabel code={club.countryCode} />
+              </dd>
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "clubs.page.created" })}</dt>
@@ -108,7 +115,11 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       <nav className="ks-club-sections" aria-label={intl.formatMessage({ id: "clubs.page.sections" }, { club: club.name })}>
         <a href={link("web_clubs_forum", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.forum" })}</a>
         <a href={link("web_club_notes", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.notes" })}</a>
-        <a href={link("web_club_chat", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.chat" })}</a>
+        {can.chat && (
+          <a href={link("web_club_chat", { url: club.url })} data-section="chat">
+            {intl.formatMessage({ id: "clubs.page.section.chat" })}
+          </a>
+        )}
         <a href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.events" })}</a>
         <a href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.members" })}</a>
       </nav>
