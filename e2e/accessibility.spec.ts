@@ -19,10 +19,13 @@ const visitorPages = [
   `/game/live/${FINISHED_GAME_ID}`,
   "/live",
   "/clubs",
+  "/clubs/find",
+  "/club/kingside-knights",
 ] as const;
 
 // /clubs with its create form, and the edit form of the demo club alice owns.
-const memberPages = ["/home", "/member/alice", "/notifications", "/settings", "/play/online/new", "/clubs", "/clubs/edit/kingside-knights"] as const;
+// The club page and its members page as their owner: the owner's tools, the Chat tab and the members' Manage menus.
+const memberPages = ["/home", "/member/alice", "/notifications", "/settings", "/play/online/new", "/clubs", "/clubs/edit/kingside-knights", "/club/kingside-knights", "/clubs/members/kingside-knights", "/club/chat/kingside-knights"] as const;
 
 /** The serious and critical violations axe finds on the page as it stands, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {

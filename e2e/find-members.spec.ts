@@ -18,8 +18,8 @@ async function hydrated(page: Page): Promise<void> {
 }
 
 test("the header's box suggests members, opens one by keyboard, and Enter lists them on /search", async ({ browser }) => {
-  // 1366 px: the bar has room for the field itself (narrower, it folds into a button: the phone journey below).
-  const alice = await signIn(browser, "alice", "/home", { viewport: { width: 1366, height: 768 } });
+  // 1536 px: the bar has room for the field itself (narrower than 1500 px, it folds into a button: the phone journey below).
+  const alice = await signIn(browser, "alice", "/home", { viewport: { width: 1536, height: 864 } });
   const health = watchPage(alice.page);
   try {
     const { page } = alice;

@@ -91,6 +91,11 @@ export function resolveCountryFlag(rawCode: string): ResolvedCountryFlag {
   return { code, file: "xx", url: fallbackUrl, name: internationalName, known: false };
 }
 
+/** The flag's country in the page's language: the runtime's region name, or our message for regions without an ISO code and the neutral "International". */
+export function countryNameOf(flag: ResolvedCountryFlag, intl: Pick<ReturnType<typeof useIntl>, "formatMessage" | "locale">): string {
+  return flag.name.kind === "message" ? intl.formatMessage({ id: flag.name.id }) : localizedRegionName(flag.name.region, intl.locale);
+}
+
 /** Whether the code shows the sanctioned presentation under these flags. */
 export function isSanctionedFlag(code: string, flags: FeatureFlagValues): boolean {
   const normalized = code.trim().toUpperCase();
@@ -139,11 +144,7 @@ export function CountryFlag({
   }
 
   const flag = resolveCountryFlag(code);
-  const countryName =
-    name ??
-    (flag.name.kind === "message"
-      ? intl.formatMessage({ id: flag.name.id })
-      : localizedRegionName(flag.name.region, intl.locale));
+  const countryName = name ?? countryNameOf(flag, intl);
 
   return (
     <span

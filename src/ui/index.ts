@@ -39,12 +39,14 @@ export type { DropdownActionOption, DropdownLinkOption, DropdownOption, Dropdown
 export {
   CountryFlag,
   countryFlagSizes,
+  countryNameOf,
   isSanctionedFlag,
   resolveCountryFlag,
   sanctionedCountryFlags,
   stanceOnWarPath,
 } from "./country-flag.tsx";
 export type { CountryFlagProps, CountryFlagSize } from "./country-flag.tsx";
+export { CountryLabel } from "./country-label.tsx";
 export { localizedRegionName } from "../shared/region-names.ts";
 export { FeatureFlagsContext, useFeatureFlag, useFeatureFlags } from "./feature-flags-context.tsx";
 export type { FeatureFlagValues } from "./feature-flags-context.tsx";

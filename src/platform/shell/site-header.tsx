@@ -47,7 +47,9 @@ export function SiteHeader({ navigation, items = [], tools = [] }: { navigation:
             <div className="ks-nav-account">
               {user?.isLoggedIn ? (
                 <>
-                  <a className="ks-nav-link" href={link(navigation.memberPage, { username: user.username })}>{user.username}</a>
+                  <a className="ks-nav-link" href={link(navigation.memberPage, { username: user.username })} title={user.username}>
+                    <span className="ks-nav-username">{user.username}</span>
+                  </a>
                   {user.isMember && (
                     <a className="ks-nav-link" href={link(navigation.settings)} aria-label={intl.formatMessage({ id: "shell.nav.settings" })}>
                       <span aria-hidden="true">⚙</span>
@@ -55,7 +57,10 @@ export function SiteHeader({ navigation, items = [], tools = [] }: { navigation:
                   )}
                   <form method="post" action="/logout" className="ks-logout-form">
                     <FormSecurityFields />
-                    <button type="submit" className="ks-button ks-button-quiet">{intl.formatMessage({ id: "shell.nav.logout" })}</button>
+                    <button type="submit" className="ks-button ks-button-quiet ks-nav-logout">
+                      <LogoutGlyph />
+                      <span className="ks-nav-logout-label">{intl.formatMessage({ id: "shell.nav.logout" })}</span>
+                    </button>
                   </form>
                 </>
               ) : (
@@ -78,5 +83,15 @@ export function SiteHeader({ navigation, items = [], tools = [] }: { navigation:
         )}
       </nav>
     </header>
+  );
+}
+
+/** A door with an arrow leaving it: the log-out button's face in the compact bar (its label stays for screen readers). */
+function LogoutGlyph() {
+  return (
+    <svg className="ks-nav-logout-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M14 4H6v16h8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M11 12h10M17 8l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

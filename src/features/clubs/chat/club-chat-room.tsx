@@ -257,6 +257,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
             </label>
             <input
               id={ids.input}
+              className="ks-input"
               type="text"
               autoComplete="off"
               enterKeyHint="send"
@@ -266,7 +267,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
               aria-invalid={remaining < 0 || undefined}
               onChange={(event) => setText(event.target.value)}
             />
-            <button className="ks-button" type="submit" disabled={sending || remaining < 0}>
+            <button className="ks-button ks-button-primary" type="submit" disabled={sending || remaining < 0}>
               {intl.formatMessage({ id: "clubChat.send" })}
             </button>
             <span id={ids.counter} className="ks-club-chat__notice">
@@ -286,7 +287,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
         </ul>
         {viewer.moderation.length > 0 && targets.size > 0 && (
           <form className="ks-club-chat__moderation" onSubmit={(event) => void handleModerate(event)} aria-label={intl.formatMessage({ id: "clubChat.moderation.title" })}>
-            <label htmlFor={ids.member}>
+            <label className="ks-field" htmlFor={ids.member}>
               {intl.formatMessage({ id: "clubChat.moderation.member" })}
               <select id={ids.member} name="userId">
                 {[...targets].map(([id, username]) => (
@@ -296,7 +297,7 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
                 ))}
               </select>
             </label>
-            <label htmlFor={ids.type}>
+            <label className="ks-field" htmlFor={ids.type}>
               {intl.formatMessage({ id: "clubChat.moderation.type" })}
               <select id={ids.type} name="type">
                 {clubChatModerationTypes
@@ -308,11 +309,11 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
                   ))}
               </select>
             </label>
-            <label htmlFor={ids.note}>
+            <label className="ks-field" htmlFor={ids.note}>
               {intl.formatMessage({ id: "clubChat.moderation.note" })}
               <input id={ids.note} name="message" type="text" maxLength={300} autoComplete="off" />
             </label>
-            <span>
+            <span className="ks-checkbox">
               <input id={ids.hide} name="hideMessages" type="checkbox" value="1" /> <label htmlFor={ids.hide}>{intl.formatMessage({ id: "clubChat.moderation.hide" })}</label>
             </span>
             <button className="ks-button" type="submit">

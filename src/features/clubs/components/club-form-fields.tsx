@@ -22,20 +22,20 @@ export function ClubProfileFields({ values, countries, idPrefix, address }: { va
   const intl = useIntl();
   return (
     <>
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.create.name" })}
         <input name="name" required minLength={CLUB_NAME_MIN} maxLength={CLUB_NAME_MAX} defaultValue={values.name} />
       </label>
       {address}
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.create.description" })}
         <textarea name="description" rows={4} maxLength={CLUB_DESCRIPTION_MAX} defaultValue={values.description} />
       </label>
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.form.country" })}
         <CountrySelect countries={countries} defaultValue={values.country} />
       </label>
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.create.join_policy" })}
         <select name="joinPolicy" defaultValue={values.joinPolicy}>
           <option value="open">{intl.formatMessage({ id: "clubs.join_policy.open" })}</option>
@@ -43,17 +43,17 @@ export function ClubProfileFields({ values, countries, idPrefix, address }: { va
           <option value="invite">{intl.formatMessage({ id: "clubs.join_policy.invite" })}</option>
         </select>
       </label>
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.form.avatar" })}
         <input name="avatar" type="file" accept={CLUB_IMAGE_ACCEPT} aria-describedby={`${idPrefix}-avatar-hint`} />
-        <span id={`${idPrefix}-avatar-hint`} className="ks-club-list-facts">
+        <span id={`${idPrefix}-avatar-hint`} className="ks-field-hint">
           {intl.formatMessage({ id: "clubs.form.avatar_hint" }, { megabytes: megabytes(CLUB_AVATAR_MAX_BYTES) })}
         </span>
       </label>
-      <label>
+      <label className="ks-field">
         {intl.formatMessage({ id: "clubs.form.background" })}
         <input name="background" type="file" accept={CLUB_IMAGE_ACCEPT} aria-describedby={`${idPrefix}-background-hint`} />
-        <span id={`${idPrefix}-background-hint`} className="ks-club-list-facts">
+        <span id={`${idPrefix}-background-hint`} className="ks-field-hint">
           {intl.formatMessage({ id: "clubs.form.background_hint" }, { megabytes: megabytes(CLUB_BACKGROUND_MAX_BYTES) })}
         </span>
       </label>

@@ -2,6 +2,7 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { isClubFormError } from "../clubs.constants.ts";
+import { CountryLabel } from "../../../ui/country-label.tsx";
 
 /** A club as the lists show it (dates as ISO strings: loader data crosses to the browser). */
 export interface ClubListItem {
@@ -29,11 +30,17 @@ export function ClubAvatar({ club, size = 48 }: { club: Pick<ClubListItem, "avat
   );
 }
 
+/** The design system's empty state for a club list or section with nothing in it. */
+export function ClubsEmpty({ messageId }: { messageId: string }) {
+  const intl = useIntl();
+  return <p className="ks-empty-state ks-clubs-empty">{intl.formatMessage({ id: messageId })}</p>;
+}
+
 /** A list of clubs with their size and how one joins; `emptyId` when there are none. */
 export function ClubList({ clubs, emptyId, labelledBy }: { clubs: readonly ClubListItem[]; emptyId: string; labelledBy?: string }) {
   const intl = useIntl();
   const link = useLinks();
-  if (clubs.length === 0) return <p className="ks-clubs-empty">{intl.formatMessage({ id: emptyId })}</p>;
+  if (clubs.length === 0) return <ClubsEmpty messageId={emptyId} />;
   return (
     <ul className="ks-club-list" role="list" aria-labelledby={labelledBy}>
       {clubs.map((club) => (
@@ -44,7 +51,9 @@ export function ClubList({ clubs, emptyId, labelledBy }: { clubs: readonly ClubL
               {club.name}
             </a>
             <span className="ks-club-list-facts">
-              {intl.formatMessage({ id: "clubs.members_count" }, { count: club.memberCount })} · <ClubJoinPolicyLabel policy={club.joinPolicy} /> · {club.countryCode}
+              <span>{intl.formatMessage({ id: "clubs.members_count" }, { count: club.memberCount })}</span>
+              <ClubJoinPolicyLabel policy={club.joinPolicy} />
+              <CountryLabel code={club.countryCode} />
             </span>
           </div>
         </li>

@@ -53,7 +53,7 @@ export default function ClubEditPage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeader>
       <ClubFormError code={error} />
-      <form method="post" action={`/callback/club/edit/${club.id}`} encType="multipart/form-data" className="ks-club-form" aria-labelledby="page-title">
+      <form method="post" action={`/callback/club/edit/${club.id}`} encType="multipart/form-data" className="ks-card ks-form ks-club-form" aria-labelledby="page-title">
         <FormSecurityFields />
         <input type="hidden" name="redirectUrl" value={here} />
         <ClubProfileFields
@@ -61,7 +61,7 @@ export default function ClubEditPage({ loaderData }: Route.ComponentProps) {
           countries={countries}
           idPrefix="edit-club"
           address={
-            <p className="ks-club-list-facts" data-testid="club-fixed-address">
+            <p className="ks-field-hint" data-testid="club-fixed-address">
               {intl.formatMessage({ id: "clubs.edit.address_fixed" }, { address: clubPath })}
             </p>
           }
@@ -79,7 +79,7 @@ export default function ClubEditPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {club.backgroundUrl && (
-          <label className="ks-club-checkbox">
+          <label className="ks-checkbox">
             <input type="checkbox" name="removeBackground" value="1" />
             {intl.formatMessage({ id: "clubs.page.remove_background" })}
           </label>

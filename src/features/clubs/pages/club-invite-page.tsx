@@ -37,15 +37,15 @@ export default function ClubInvitePage({ loaderData }: Route.ComponentProps) {
       <ClubFormError code={error} />
       {done && <p role="status">{intl.formatMessage({ id: "clubs.done.invited" })}</p>}
       {clubs.length === 0 ? (
-        <p className="ks-clubs-empty">{intl.formatMessage({ id: "clubs.invite.no_clubs" })}</p>
+        <p className="ks-empty-state">{intl.formatMessage({ id: "clubs.invite.no_clubs" })}</p>
       ) : (
-        <form method="post" action={`/callback/club/invite/${clubs.find((club) => club.url === selected)?.id ?? clubs[0]?.id ?? 0}`} className="ks-club-form">
+        <form method="post" action={`/callback/club/invite/${clubs.find((club) => club.url === selected)?.id ?? clubs[0]?.id ?? 0}`} className="ks-card ks-form ks-club-form">
           <FormSecurityFields />
           <input type="hidden" name="redirectUrl" value={`${here}?done=1`} />
           {clubs.length > 1 && (
-            <p className="ks-club-list-facts">{intl.formatMessage({ id: "clubs.invite.pick_club" })}</p>
+            <p className="ks-field-hint">{intl.formatMessage({ id: "clubs.invite.pick_club" })}</p>
           )}
-          <label>
+          <label className="ks-field">
             {intl.formatMessage({ id: "clubs.invite.club" })}
             <select name="club" defaultValue={selected}>
               {clubs.map((club) => (
@@ -55,7 +55,7 @@ export default function ClubInvitePage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <label>
+          <label className="ks-field">
             {intl.formatMessage({ id: "clubs.invite.username" })}
             <input name="username" required maxLength={25} pattern="[A-Za-z0-9_\-]{1,25}" autoComplete="off" />
           </label>

@@ -9,6 +9,7 @@ import { clubActionAllowed, memberRemovalRefusal } from "../club-role.policy.ts"
 import { clubViewerOfUser, formErrorOf } from "../club-page-viewer.server.ts";
 import { clubMembersQuerySchema } from "../clubs.schema.ts";
 import { ClubActionForm, ClubFormError } from "../components/club-parts.tsx";
+import { closeDetailsOnEscape } from "../../../ui/details-menu.ts";
 import type { Route } from "./+types/club-members-page";
 import "../components/clubs.css";
 
@@ -61,8 +62,8 @@ export default function ClubMembersPage({ loaderData }: Route.ComponentProps) {
         <a href={link("web_club", { url: club.url })}>{intl.formatMessage({ id: "clubs.members.back" })}</a>
       </PageHeader>
       <ClubFormError code={error} />
-      <form method="get" className="ks-club-filters" role="search">
-        <label>
+      <form method="get" className="ks-card ks-club-filters" role="search">
+        <label className="ks-field">
           {intl.formatMessage({ id: "clubs.members.search" })}
           <input type="search" name="q" defaultValue={q} maxLength={25} pattern="[A-Za-z0-9_\-]*" />
         </label>
@@ -70,29 +71,43 @@ export default function ClubMembersPage({ loaderData }: Route.ComponentProps) {
           {intl.formatMessage({ id: "clubs.find.submit" })}
         </button>
       </form>
-      <p role="status">{intl.formatMessage({ id: "clubs.members_count" }, { count: total })}</p>
+      <p className="ks-muted" role="status">{intl.formatMessage({ id: "clubs.members_count" }, { count: total })}</p>
       <ul className="ks-club-members" role="list">
         {members.map((entry) => (
           <li key={entry.username} data-member={entry.username}>
-            <a href={link("web_member_profile", { username: entry.username.toLowerCase() })}>{entry.username}</a>
+            <a className="ks-club-member-name" href={link("web_member_profile", { username: entry.username.toLowerCase() })}>
+              {entry.username}
+            </a>
             {entry.roles.map((role) => (
               <span key={role} className="ks-club-role">
                 {intl.formatMessage({ id: role === "owner" ? "clubs.role.owner" : role === "admin" ? "clubs.role.admin" : "clubs.role.chat_moderator" })}
               </span>
             ))}
-            {entry.canAdmin && (
-              <ClubActionForm action={`/callback/club/role/${club.id}/${entry.username}`} back={here} hidden={{ role: "admin", granted: entry.roles.includes("admin") ? "0" : "1" }} label={intl.formatMessage({ id: entry.roles.includes("admin") ? "clubs.members.remove_admin" : "clubs.members.make_admin" }, { username: entry.username })} />
+            {(entry.canAdmin || entry.canModerator || entry.canOwner || entry.canRemove) && (
+              // The owner's and admins' actions on a member fold into one menu: a page of members stays a list, not a wall of buttons.
+              <details className="ks-club-member-menu" onKeyDown={closeDetailsOnEscape}>
+                <summary className="ks-button ks-button-quiet">
+                  {intl.formatMessage({ id: "clubs.members.manage" })}
+                  <span className="ks-visually-hidden"> {entry.username}</span>
+                  <span aria-hidden="true"> ▾</span>
+                </summary>
+                <div className="ks-club-member-actions">
+                {entry.canAdmin && (
+                  <ClubActionForm action={`/callback/club/role/${club.id}/${entry.username}`} back={here} hidden={{ role: "admin", granted: entry.roles.includes("admin") ? "0" : "1" }} label={intl.formatMessage({ id: entry.roles.includes("admin") ? "clubs.members.remove_admin" : "clubs.members.make_admin" }, { username: entry.username })} />
+                )}
+                {entry.canModerator && (
+                  <ClubActionForm
+                    action={`/callback/club/role/${club.id}/${entry.username}`}
+                    back={here}
+                    hidden={{ role: "chat_moderator", granted: entry.roles.includes("chat_moderator") ? "0" : "1" }}
+                    label={intl.formatMessage({ id: entry.roles.includes("chat_moderator") ? "clubs.members.remove_moderator" : "clubs.members.make_moderator" }, { username: entry.username })}
+                  />
+                )}
+                {entry.canOwner && <ClubActionForm action={`/callback/club/owner/change/${club.id}/${entry.username}`} back={here} label={intl.formatMessage({ id: "clubs.members.make_owner" }, { username: entry.username })} />}
+                {entry.canRemove && <ClubActionForm action={`/callback/club/member/remove/${club.id}/${entry.username}`} back={here} label={intl.formatMessage({ id: "clubs.members.remove" }, { username: entry.username })} />}
+                </div>
+              </details>
             )}
-            {entry.canModerator && (
-              <ClubActionForm
-                action={`/callback/club/role/${club.id}/${entry.username}`}
-                back={here}
-                hidden={{ role: "chat_moderator", granted: entry.roles.includes("chat_moderator") ? "0" : "1" }}
-                label={intl.formatMessage({ id: entry.roles.includes("chat_moderator") ? "clubs.members.remove_moderator" : "clubs.members.make_moderator" }, { username: entry.username })}
-              />
-            )}
-            {entry.canOwner && <ClubActionForm action={`/callback/club/owner/change/${club.id}/${entry.username}`} back={here} label={intl.formatMessage({ id: "clubs.members.make_owner" }, { username: entry.username })} />}
-            {entry.canRemove && <ClubActionForm action={`/callback/club/member/remove/${club.id}/${entry.username}`} back={here} label={intl.formatMessage({ id: "clubs.members.remove" }, { username: entry.username })} />}
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import { latestNote, latestTopics } from "../forum/club-page-summary.server.ts";
 import { ClubForumSummary } from "../forum/components/club-forum-summary.tsx";
 import { upcomingEvents } from "../events/club-page-summary.server.ts";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
+import { CountryLabel } from "../../../ui/country-label.tsx";
 import "../components/clubs.css";
 
 /**
@@ -30,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { standing, joinState } = await clubs.viewerState(club, viewer);
   const allowed = (action: Parameters<typeof clubActionAllowed>[1]) => clubActionAllowed(viewer, action, standing, club);
   const canManageRequests = allowed("manage_requests");
+  // The Chat tab: the chat's own read rule (members, site staff, not those removed from the chat), the one its page and socket enforce.
+  const mayChat = viewer ? context.services.clubChat.mayRead({ id: viewer.id, username: context.viewer.username, siteStaff: viewer.siteStaff }, club.id) : Promise.resolve(false);
   const canGenerateSecret = allowed("generate_invitation_secret");
-  const [staff, recent, requests, secret, note, topics, events] = await Promise.all([
+  const [staff, recent, requests, secret, note, topics, events, chat] = await Promise.all([
     clubStaff.staffOf(club.id),
     clubMembership.recentMembers(club.id, 12),
     canManageRequests ? clubInvitations.pendingRequests(club.id) : Promise.resolve([]),
@@ -39,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latestNote(context.services, club.id),
     latestTopics(context.services, club.id, 5),
     upcomingEvents(context.services, club.id, 5),
+    mayChat,
   ]);
   const here = generateLink("web_club", { url: club.url }, { locale: page.pathLocale });
   return {
@@ -58,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sync: allowed("sync_member_count"),
       removeClosed: allowed("remove_closed"),
       edit: allowed("edit"),
+      chat,
     },
     staff: staff.map((entry) => ({ username: entry.member.username, role: entry.role })),
     recent: recent.map((entry) => ({ username: entry.member.username, joinedAt: entry.joinedAt.toISOString() })),
@@ -77,7 +82,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={club.name}>
         <div className="ks-club-header">
           <ClubAvatar club={club} size={96} />
-          <dl className="ks-club-facts">
+          <dl className="ks-facts ks-club-facts">
             <div>
               <dt>{intl.formatMessage({ id: "clubs.page.members" })}</dt>
               <dd>
@@ -88,7 +93,9 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "clubs.page.country" })}</dt>
-              <dd>{club.countryCode}</dd>
+              <dd>
+                <CountryLabel code={club.countryCode} />
+              </dd>
             </div>
             <div>
               <dt>{intl.formatMessage({ id: "clubs.page.created" })}</dt>
@@ -105,10 +112,14 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </PageHeader>
-      <nav className="ks-club-sections" aria-label={intl.formatMessage({ id: "clubs.page.sections" }, { club: club.name })}>
+      <nav className="ks-club-sections ks-club-tabs" aria-label={intl.formatMessage({ id: "clubs.page.sections" }, { club: club.name })}>
         <a href={link("web_clubs_forum", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.forum" })}</a>
         <a href={link("web_club_notes", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.notes" })}</a>
-        <a href={link("web_club_chat", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.chat" })}</a>
+        {can.chat && (
+          <a href={link("web_club_chat", { url: club.url })} data-section="chat">
+            {intl.formatMessage({ id: "clubs.page.section.chat" })}
+          </a>
+        )}
         <a href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.section.events" })}</a>
         <a href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.members" })}</a>
       </nav>
@@ -144,13 +155,13 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {club.description && (
-        <section className="ks-club-section" aria-labelledby="club-about">
+        <section className="ks-card ks-club-section" aria-labelledby="club-about">
           <h2 id="club-about">{intl.formatMessage({ id: "clubs.page.about" })}</h2>
           <p className="ks-club-description">{club.description}</p>
         </section>
       )}
 
-      <section className="ks-club-section" aria-labelledby="club-admins">
+      <section className="ks-card ks-club-section" aria-labelledby="club-admins">
         <h2 id="club-admins">{intl.formatMessage({ id: "clubs.page.admins" })}</h2>
         <ul className="ks-club-people" role="list">
           {staff.map((entry) => (
@@ -164,7 +175,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="ks-club-section" aria-labelledby="club-recent">
+      <section className="ks-card ks-club-section" aria-labelledby="club-recent">
         <h2 id="club-recent">{intl.formatMessage({ id: "clubs.page.recent_members" })}</h2>
         <ul className="ks-club-people" role="list">
           {recent.map((entry) => (
@@ -173,15 +184,15 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <a href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_members" })}</a>
+        <a className="ks-club-more" href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_members" })}</a>
       </section>
 
-      <section className="ks-club-section" aria-labelledby="club-events" data-summary="upcoming-events">
+      <section className="ks-card ks-club-section" aria-labelledby="club-events" data-summary="upcoming-events">
         <h2 id="club-events">{intl.formatMessage({ id: "clubs.page.upcoming_events" })}</h2>
         {loaderData.events.length === 0 ? (
-          <p className="ks-clubs-empty">{intl.formatMessage({ id: "clubs.page.no_upcoming_events" })}</p>
+          <p className="ks-muted">{intl.formatMessage({ id: "clubs.page.no_upcoming_events" })}</p>
         ) : (
-          <ul role="list">
+          <ul className="ks-club-event-list" role="list">
             {loaderData.events.map((event) => (
               <li key={`${event.type}-${event.id}`}>
                 {event.path ? <a href={event.path}>{event.name}</a> : event.name} {event.startsAt && <RelativeTime date={event.startsAt} />}
@@ -189,15 +200,15 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <a href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_events" })}</a>
+        <a className="ks-club-more" href={link("web_clubs_events", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_events" })}</a>
       </section>
       <ClubForumSummary clubUrl={club.url} note={loaderData.note} topics={loaderData.topics} />
 
       {can.manageRequests && (
-        <section className="ks-club-section" aria-labelledby="club-requests">
+        <section className="ks-card ks-club-section" aria-labelledby="club-requests">
           <h2 id="club-requests">{intl.formatMessage({ id: "clubs.page.requests" })}</h2>
           {requests.length === 0 ? (
-            <p className="ks-clubs-empty">{intl.formatMessage({ id: "clubs.page.no_requests" })}</p>
+            <p className="ks-muted">{intl.formatMessage({ id: "clubs.page.no_requests" })}</p>
           ) : (
             <ul className="ks-club-requests" role="list">
               {requests.map((entry) => (
@@ -213,7 +224,7 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {(can.generateSecret || can.sync || can.removeBackground || can.removeClosed) && (
-        <section className="ks-club-section" aria-labelledby="club-tools">
+        <section className="ks-card ks-club-section" aria-labelledby="club-tools">
           <h2 id="club-tools">{intl.formatMessage({ id: "clubs.page.tools" })}</h2>
           {can.generateSecret && (
             <div className="ks-club-invitation">

@@ -5,6 +5,8 @@ import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { Pagination } from "../../../ui/pagination.tsx";
 import { clubListQuerySchema } from "../clubs.schema.ts";
 import { ClubList } from "../components/club-parts.tsx";
+import { clubCountryOptions } from "../club-form.server.ts";
+import { CountrySelect } from "../../../ui/country-select.tsx";
 import type { Route } from "./+types/clubs-find-page";
 import "../components/clubs.css";
 
@@ -20,11 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: list.page,
     totalPages: Math.max(1, Math.ceil(list.total / list.pageSize)),
     total: list.total,
+    countries: clubCountryOptions(request),
   };
 }
 
 export default function ClubsFindPage({ loaderData }: Route.ComponentProps) {
-  const { routeName, query, clubs, page, totalPages, total } = loaderData;
+  const { routeName, query, clubs, page, totalPages, total, countries } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   const pageHref = (pageNumber: number) => {
@@ -40,16 +43,16 @@ export default function ClubsFindPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="ks-page ks-clubs-find-page" aria-labelledby="page-title">
       <PageHeader title={intl.formatMessage({ id: `route.${routeName}` })} />
-      <form method="get" className="ks-club-filters" role="search">
-        <label>
+      <form method="get" className="ks-card ks-club-filters" role="search">
+        <label className="ks-field">
           {intl.formatMessage({ id: "clubs.find.name" })}
           <input type="search" name="q" defaultValue={query.q} maxLength={100} />
         </label>
-        <label>
-          {intl.formatMessage({ id: "clubs.find.country" })}
-          <input name="country" defaultValue={query.country} maxLength={2} size={3} />
+        <label className="ks-field">
+          {intl.formatMessage({ id: "clubs.page.country" })}
+          <CountrySelect countries={[{ code: "", name: intl.formatMessage({ id: "clubs.find.any_country" }) }, ...countries]} defaultValue={query.country} />
         </label>
-        <label>
+        <label className="ks-field">
           {intl.formatMessage({ id: "clubs.find.size" })}
           <select name="size" defaultValue={String(query.size)}>
             <option value="0">{intl.formatMessage({ id: "clubs.find.any_size" })}</option>
@@ -58,7 +61,7 @@ export default function ClubsFindPage({ loaderData }: Route.ComponentProps) {
             <option value="1000">1000+</option>
           </select>
         </label>
-        <label>
+        <label className="ks-field">
           {intl.formatMessage({ id: "clubs.find.join" })}
           <select name="join" defaultValue={query.join}>
             <option value="">{intl.formatMessage({ id: "clubs.find.any_policy" })}</option>
@@ -71,7 +74,7 @@ export default function ClubsFindPage({ loaderData }: Route.ComponentProps) {
           {intl.formatMessage({ id: "clubs.find.submit" })}
         </button>
       </form>
-      <p role="status">{intl.formatMessage({ id: "clubs.find.results" }, { count: total })}</p>
+      <p className="ks-muted" role="status">{intl.formatMessage({ id: "clubs.find.results" }, { count: total })}</p>
       <ClubList clubs={clubs} emptyId="clubs.find.empty" />
       <Pagination currentPage={page} totalPages={totalPages} hrefForPage={pageHref} label={intl.formatMessage({ id: "clubs.find.pages" })} />
     </section>

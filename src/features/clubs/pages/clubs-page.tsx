@@ -46,8 +46,13 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="ks-page ks-clubs-page" aria-labelledby="page-title">
       <PageHeader title={intl.formatMessage({ id: "route.web_clubs" })}>
-        <p>
-          <a href={link("web_clubs_find")}>{intl.formatMessage({ id: "clubs.home.find" })}</a>
+        <p className="ks-actions">
+          <a className="ks-button" href={link("web_clubs_find")}>{intl.formatMessage({ id: "clubs.home.find" })}</a>
+          {canCreate && (
+            <a className="ks-button ks-button-primary" href="#create-club">
+              {intl.formatMessage({ id: "clubs.create.title" })}
+            </a>
+          )}
         </p>
       </PageHeader>
       {signedIn && (
@@ -65,10 +70,10 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
         <ClubList clubs={recent} emptyId="clubs.home.none" labelledBy="recent-clubs" />
       </section>
       {canCreate && (
-        <section className="ks-club-section" aria-labelledby="create-club-title" id="create-club">
+        <section className="ks-card ks-club-section" aria-labelledby="create-club-title" id="create-club">
           <h2 id="create-club-title">{intl.formatMessage({ id: "clubs.create.title" })}</h2>
           <ClubFormError code={error} />
-          <form method="post" action="/callback/clubs/create" encType="multipart/form-data" className="ks-club-form" aria-labelledby="create-club-title">
+          <form method="post" action="/callback/clubs/create" encType="multipart/form-data" className="ks-form ks-club-form" aria-labelledby="create-club-title">
             <FormSecurityFields />
             <input type="hidden" name="redirectUrl" value={here} />
             <ClubProfileFields
@@ -76,10 +81,10 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
               countries={countries}
               idPrefix="create-club"
               address={
-                <label>
+                <label className="ks-field">
                   {intl.formatMessage({ id: "clubs.create.url" })}
                   <input name="url" required pattern={CLUB_URL_HTML_PATTERN} maxLength={CLUB_URL_MAX} defaultValue={keptUrl} aria-describedby="club-url-hint" />
-                  <span id="club-url-hint" className="ks-club-list-facts">
+                  <span id="club-url-hint" className="ks-field-hint">
                     {intl.formatMessage({ id: "clubs.create.url_hint" })}
                   </span>
                 </label>
