@@ -18,6 +18,7 @@ import { clubChatFeature } from "../features/clubs/chat/club-chat.feature.server
 import { clubEventsFeature } from "../features/clubs/events/club-events.feature.server.ts";
 import { playPresenceBridge } from "./play-presence.server.ts";
 import { siteFeature } from "../features/site/site.feature.server.ts";
+import { demoFeature } from "../features/demo/demo.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
 import { socialClubsBridge } from "./social-clubs.server.ts";
 
@@ -27,7 +28,7 @@ import { socialClubsBridge } from "./social-clubs.server.ts";
  * clubs feature after accounts, notifications and social, whose services they take;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, demoFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -65,7 +65,7 @@ describe("composeFeatures", () => {
     await database.migrate();
     const bus = createMemoryBus();
     const log = pino({ level: "silent" });
-    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), domainEvents: createDomainEventDispatcher({ db: database.db, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now };
+    deps = { db: database.db, bus, redisUrl: undefined, instanceId: "test", flags: featureFlagDefaults, cookies: { secure: false }, csrfSecret: Buffer.alloc(32), log, outbox: createOutboxRelay({ db: database.db, bus, log }), domainEvents: createDomainEventDispatcher({ db: database.db, log }), mailer: createOutboxMailer(join(tmpdir(), "kingside-features-test-mail"), "test@kingside.invalid", log), storage: createLocalDiskStorage(join(tmpdir(), "kingside-features-test-uploads")), identityOf: appPageIdentity, clock: Date.now, demoData: false };
   });
   afterAll(async () => {
     await database.close();

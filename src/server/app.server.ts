@@ -133,6 +133,7 @@ export async function createKingsideApp(
     csrfSecret: await sharedSecret(database.db, "csrf", process.env.CSRF_SECRET),
     log: app.log,
     clock: options.clock ?? Date.now,
+    demoData: config.seedDemoData && !config.production,
   });
   await features.registerRequestHooks(app);
   // After the viewer (its CSRF check runs first) and before the routes whose config names a humanCheck action.

@@ -54,20 +54,26 @@ function replay(text: string): ReplayedDemoLine {
   };
 }
 
-let byRules: Map<RulesId, ReplayedDemoLine[]> | undefined;
+const replayed: (ReplayedDemoLine | undefined)[] = [];
 
-/** Every shipped line of these rules (replayed on the first call: the seed's one cost for them). */
+/** The shipped line at `index` of demo-lines.data.ts (replayed once, on first use). */
+export function demoLineAt(index: number): ReplayedDemoLine {
+  const text = demoLineTexts[index];
+  if (text === undefined) throw new Error(`no demo line ${index}`);
+  const line = replayed[index] ?? replay(text);
+  replayed[index] = line;
+  return line;
+}
+
+/** The indices of the shipped lines of these rules. */
+export function demoLineIndicesOf(rules: RulesId): readonly number[] {
+  const prefix = rules === "standard" ? "s|" : "c";
+  return demoLineTexts.flatMap((text, index) => (text.startsWith(prefix) ? [index] : []));
+}
+
+/** Every shipped line of these rules (each replayed on first use: the seed's one cost for them). */
 export function demoLinesOf(rules: RulesId): readonly ReplayedDemoLine[] {
-  if (!byRules) {
-    byRules = new Map();
-    for (const text of demoLineTexts) {
-      const rulesOfLine: RulesId = text.startsWith("s|") ? "standard" : "chess960";
-      const list = byRules.get(rulesOfLine) ?? [];
-      list.push(replay(text));
-      byRules.set(rulesOfLine, list);
-    }
-  }
-  const lines = byRules.get(rules);
-  if (!lines || lines.length === 0) throw new Error(`no demo lines for ${rules}`);
+  const lines = demoLineIndicesOf(rules).map(demoLineAt);
+  if (lines.length === 0) throw new Error(`no demo lines for ${rules}`);
   return lines;
 }

@@ -357,8 +357,9 @@ export function createGamesService(deps: GamesDeps) {
 
   /**
    * Starts a game of any variant with its members in seat order (bughouse's
-   * four); the lobby does not offer the new variants yet, so tests and
-   * scripts are its only callers today.
+   * four), for a feature that arranges games itself rather than through a
+   * seek or a challenge: the demo's live games today, tournament pairings and
+   * team-match boards later (the lobby does not offer the new variants yet).
    */
   async function startVariantGame(setup: { readonly variant: GameVariant; readonly memberIds: readonly number[]; readonly terms: GameTerms }): Promise<GameRow> {
     return inTransaction((tx) => createGame(tx, setup));

@@ -47,6 +47,8 @@ export interface PlatformDeps {
   readonly identityOf: (request: FastifyRequest) => PageRequestIdentity;
   /** The application's clock, in ms: Date.now, unless a test moves time forward (presence's away times read it). */
   readonly clock: () => number;
+  /** The site runs on demo data (seeded, never in production): a feature may keep the demo alive. */
+  readonly demoData: boolean;
 }
 
 /** What a feature's service factory receives: the platform's pieces and the ports it declared it needs (read when serving). */

@@ -20,6 +20,7 @@ import { seedDemoClubForum } from "./demo-club-forum.server.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
 import { seedDemoClubs } from "./demo-clubs.server.ts";
 import { seedDemoClubChat } from "./demo-club-chat.server.ts";
+import { recordDemoActors } from "../../features/demo/demo-life.server.ts";
 import { Random } from "./demo-random.ts";
 
 /**
@@ -82,6 +83,7 @@ interface DemoAccountProfile {
 
 const DEMO_SEED = 0x6b696e67; // "king"
 const UUID_SEED = 0x73696465; // "side"
+const ACTORS_SEED = 0x6c696665; // "life"
 const INSERT_BATCH = 500;
 /** An arbitrary constant: the advisory lock that stops two instances seeding at once. */
 const SEED_LOCK_KEY = 727_002;
@@ -387,8 +389,26 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
     // After the demo clubs: their notes and forum topics, and their chat history.
     await seedDemoClubForum(tx, { epoch });
     await seedDemoClubChat(tx, { epoch });
+    await recordDemoActors(tx, demoActorIds(rows, await tx.select({ id: users.id, username: users.username }).from(users)));
     return { seeded: true, members: rows.length, ...played };
   });
+}
+
+/** How many invented members keep playing live games while the demo site runs (decision 0054). */
+const DEMO_ACTORS = 12;
+
+/** The invented members who play on their own: active basic-or-better members, never a sign-in account. */
+function demoActorIds(rows: readonly NewUserRow[], ids: readonly { id: number; username: string }[]): number[] {
+  const signIn = new Set<string>(demoAccounts.map((account) => account.username));
+  const idOf = new Map(ids.map((row) => [row.username, row.id]));
+  const candidates = rows.filter((row) => !signIn.has(row.username) && (row.membershipLevel ?? 0) >= levels.basic && !isClosedLevel(row.membershipLevel ?? 0) && row.lastLoginAt);
+  const random = new Random(ACTORS_SEED);
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(DEMO_ACTORS, candidates.length)) {
+    const id = idOf.get(random.pick(candidates).username);
+    if (id !== undefined) chosen.add(id);
+  }
+  return [...chosen];
 }
 
 // ---------------------------------------------------------------------------
