@@ -1,6 +1,8 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Database } from "../platform/db/client.server.ts";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../platform/db/client.server.ts";
+import { databaseTargets } from "./databases.ts";
 
 /** One plan node, flattened: what it does and on which table or index. */
 export interface PlanNode {
@@ -94,5 +96,41 @@ export function planSummary(plans: readonly CapturedPlan[]): { indexes: string[]
   return {
     indexes: [...new Set(nodes.flatMap((node) => (node.index ? [node.index] : [])))].sort(),
     seqScans: [...new Set(nodes.flatMap((node) => (node.nodeType === "Seq Scan" && node.relation ? [node.relation] : [])))].sort(),
+  };
+}
+
+/** The PostgreSQL that query-plan suites run on, when this machine has one (CI always does): skip the suite without it. */
+export const queryPlansTarget = databaseTargets().find((target) => target.name === "postgres");
+
+/**
+ * A query-plan suite's database, set up once for the suite (call it inside
+ * the describe): a fresh PostgreSQL database, migrated and filled by `fill`
+ * (with fresh statistics, so the planner sees the sizes), its plans captured,
+ * then closed and dropped after the suite. `capture()` is the capture, read in the tests.
+ */
+export function queryPlanDatabase(fill: (db: Database) => Promise<void>, timeoutMs = 180_000): { capture(): PlanCapture } {
+  let database: DatabaseHandle | undefined;
+  let capture: PlanCapture | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (!queryPlansTarget) return;
+    const created = await queryPlansTarget.create();
+    drop = created.drop;
+    if (!created.databaseUrl) throw new Error("PostgreSQL has a URL");
+    database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
+    await database.migrate();
+    await fill(database.db);
+    capture = await capturePlans(created.databaseUrl);
+  }, timeoutMs);
+  afterAll(async () => {
+    await capture?.close();
+    await database?.close();
+    await drop?.();
+  });
+  return {
+    capture() {
+      if (!capture) throw new Error("the query-plan database is not ready (no PostgreSQL, or its set-up failed)");
+      return capture;
+    },
   };
 }

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../platform/db/client.server.ts";
+import { describe, expect, it } from "vitest";
 import { seedBulkMembers } from "../../server/seed/demo-data.server.ts";
-import { databaseTargets } from "../../test/databases.ts";
-import { capturePlans, planSummary, type PlanCapture } from "../../test/query-plans.ts";
+import { planSummary, queryPlanDatabase, queryPlansTarget } from "../../test/query-plans.ts";
 import { ratingTypes } from "./rating-types.ts";
 import { createRatingsService } from "./ratings.service.server.ts";
 
@@ -13,52 +11,36 @@ import { createRatingsService } from "./ratings.service.server.ts";
  * more: the real service's statements, captured by auto_explain.
  */
 const MEMBERS = 20_000;
-const postgres = databaseTargets().find((target) => target.name === "postgres");
 
-describe.skipIf(!postgres)("ratings query plans on PostgreSQL", () => {
-  let database: DatabaseHandle;
-  let capture: PlanCapture;
-  let drop: () => Promise<void>;
+describe.skipIf(!queryPlansTarget)("ratings query plans on PostgreSQL", () => {
 
-  beforeAll(async () => {
-    if (!postgres) return;
-    const created = await postgres.create();
-    drop = created.drop;
-    if (!created.databaseUrl) throw new Error("PostgreSQL has a URL");
-    database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
-    await database.migrate();
-    await seedBulkMembers(database.db, MEMBERS);
+  const { capture } = queryPlanDatabase(async (db) => {
+    await seedBulkMembers(db, MEMBERS);
     // Every member rated in every type, a quarter of them provisional; ten history points each in blitz.
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into ratings (member_id, rating_type, rating, deviation, volatility, games)
       select u.id, t.type, 800 + random() * 1800, case when u.id % 4 = 0 then 300 else 60 + random() * 40 end, 0.06, 20
       from users u cross join unnest(${`{${ratingTypes.join(",")}}`}::text[]) as t(type)`);
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into rating_history (member_id, rating_type, game_id, rating, deviation, at)
       select u.id, 'blitz', g, 1500, 100, now() - (g || ' days')::interval from users u cross join generate_series(1, 10) g`);
-    await database.db.execute(sql`analyze ratings`);
-    await database.db.execute(sql`analyze rating_history`);
-    capture = await capturePlans(created.databaseUrl);
+    await db.execute(sql`analyze ratings`);
+    await db.execute(sql`analyze rating_history`);
   }, 180_000);
-  afterAll(async () => {
-    await capture?.close();
-    await database?.close();
-    await drop?.();
-  });
 
   it("walks the (type, rating) index for a top list, reading no table whole", async () => {
-    const service = createRatingsService(capture.db);
+    const service = createRatingsService(capture().db);
     let top: { rating: number }[] = [];
-    const plans = await capture.plansOf(async () => (top = await service.topRated("blitz", 50)));
+    const plans = await capture().plansOf(async () => (top = await service.topRated("blitz", 50)));
     expect(top).toHaveLength(50);
     expect(top.map((row) => row.rating)).toEqual([...top.map((row) => row.rating)].sort((a, b) => b - a));
     expect(planSummary(plans)).toEqual({ indexes: ["ratings_type_rating_idx"], seqScans: [] });
   });
 
   it("reads a member's history of a type through its index", async () => {
-    const service = createRatingsService(capture.db);
+    const service = createRatingsService(capture().db);
     let points: unknown[] = [];
-    const plans = await capture.plansOf(async () => (points = await service.ratingHistory(4242, "blitz")));
+    const plans = await capture().plansOf(async () => (points = await service.ratingHistory(4242, "blitz")));
     expect(points).toHaveLength(10);
     expect(planSummary(plans).seqScans).toEqual([]);
     expect(planSummary(plans).indexes.length).toBeGreaterThan(0);

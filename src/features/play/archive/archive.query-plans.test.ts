@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "../../../platform/db/client.server.ts";
-import { databaseTargets } from "../../../test/databases.ts";
-import { capturePlans, planSummary, type PlanCapture } from "../../../test/query-plans.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../../platform/db/client.server.ts";
+import { planSummary, queryPlanDatabase, queryPlansTarget } from "../../../test/query-plans.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
 import { createContactGuard } from "../../social/contact-guard.server.ts";
 import { createPlayMembers } from "../play-members.server.ts";
@@ -16,24 +15,13 @@ import { createArchiveService, type ArchiveService } from "./archive.service.ser
  */
 const MEMBERS = 4_000;
 const GAMES = 120_000;
-const postgres = databaseTargets().find((target) => target.name === "postgres");
 
-describe.skipIf(!postgres)("archive query plans on PostgreSQL", () => {
-  let database: DatabaseHandle;
-  let capture: PlanCapture;
-  let drop: () => Promise<void>;
+describe.skipIf(!queryPlansTarget)("archive query plans on PostgreSQL", () => {
   let archive: ArchiveService;
   let memberId = 0;
   let opponentId = 0;
 
-  beforeAll(async () => {
-    if (!postgres) return;
-    const created = await postgres.create();
-    drop = created.drop;
-    if (!created.databaseUrl) throw new Error("PostgreSQL has a URL");
-    database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
-    await database.migrate();
-    const db = database.db;
+  const { capture } = queryPlanDatabase(async (db) => {
     await db.execute(sql`insert into users (username, username_key, membership_level) select 'qp_' || g, 'qp_' || g, 10 from generate_series(1, ${MEMBERS}) g`);
     // Random pairs over two years; one game in twenty still playing or aborted.
     await db.execute(sql`
@@ -51,13 +39,9 @@ describe.skipIf(!postgres)("archive query plans on PostgreSQL", () => {
     const [first] = await queryRows(db, sql`select white_id, black_id from games where status = 'ended' order by id limit 1`);
     memberId = Number(first?.white_id);
     opponentId = Number(first?.black_id);
-    capture = await capturePlans(created.databaseUrl);
-    archive = createArchiveService(capture.db, createPlayMembers(createMemberDirectory(capture.db), createContactGuard(capture.db)));
   }, 180_000);
-  afterAll(async () => {
-    await capture?.close();
-    await database?.close();
-    await drop?.();
+  beforeAll(() => {
+    archive = createArchiveService(capture().db, createPlayMembers(createMemberDirectory(capture().db), createContactGuard(capture().db)));
   });
 
   /**
@@ -66,7 +50,7 @@ describe.skipIf(!postgres)("archive query plans on PostgreSQL", () => {
    * the start-date one, both lead with the member) and never read the games table whole.
    */
   async function expectIndexed(work: () => Promise<unknown>): Promise<void> {
-    const plans = await capture.plansOf(work);
+    const plans = await capture().plansOf(work);
     const gamePlans = plans.filter((plan) => plan.nodes.some((node) => node.relation === "games"));
     expect(gamePlans.length).toBeGreaterThan(0);
     const summary = planSummary(gamePlans);

@@ -1,40 +1,29 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "../../../platform/db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../../platform/db/client.server.ts";
 import { seedBulkMembers } from "../../../server/seed/demo-data.server.ts";
-import { databaseTargets } from "../../../test/databases.ts";
-import { capturePlans, planSummary, type PlanCapture } from "../../../test/query-plans.ts";
+import { planSummary, queryPlanDatabase, queryPlansTarget } from "../../../test/query-plans.ts";
 import { createLiveGamesService } from "./live-games.service.server.ts";
 
 const MEMBERS = 5_000;
 const GAMES = 60_000;
 /** One game in this many is still being played (the rest are the archive). */
 const PLAYING_EVERY = 500;
-const postgres = databaseTargets().find((target) => target.name === "postgres");
 
 /**
  * The plans PostgreSQL chooses for presence's "which members are in a game"
  * and /live's list, on an archive far bigger than the games in play: both
  * must read the partial indexes of games in play, never the whole table.
  */
-describe.skipIf(!postgres)("live games query plans on PostgreSQL", () => {
-  let database: DatabaseHandle;
-  let capture: PlanCapture;
-  let drop: () => Promise<void>;
+describe.skipIf(!queryPlansTarget)("live games query plans on PostgreSQL", () => {
   let memberIds: number[] = [];
 
-  beforeAll(async () => {
-    if (!postgres) return;
-    const created = await postgres.create();
-    drop = created.drop;
-    if (!created.databaseUrl) throw new Error("PostgreSQL has a URL");
-    database = await openDatabase({ databaseUrl: created.databaseUrl, dataDir: "memory://" });
-    await database.migrate();
-    await seedBulkMembers(database.db, MEMBERS);
-    memberIds = (await queryRows(database.db, sql`select id from users order by id`)).map((row) => Number(row.id));
+  const { capture } = queryPlanDatabase(async (db) => {
+    await seedBulkMembers(db, MEMBERS);
+    memberIds = (await queryRows(db, sql`select id from users order by id`)).map((row) => Number(row.id));
     const first = memberIds[0] ?? 1;
     const count = memberIds.length;
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into games (rules, speed, rating_type, rated, base_seconds, increment_seconds, white_id, black_id, initial_fen, fen, status, created_at)
       select 'standard', 'live', 'blitz', true, 300, 0,
         ${first} + (n % ${count}), ${first} + ((n * 7 + 1) % ${count}),
@@ -42,20 +31,14 @@ describe.skipIf(!postgres)("live games query plans on PostgreSQL", () => {
         case when n % ${PLAYING_EVERY} = 0 then 'playing' else 'ended' end, now() - (n || ' seconds')::interval
       from generate_series(1, ${GAMES}) as n
       where (n % ${count}) <> ((n * 7 + 1) % ${count})`);
-    await database.db.execute(sql`analyze games`);
-    capture = await capturePlans(created.databaseUrl);
+    await db.execute(sql`analyze games`);
   }, 120_000);
-  afterAll(async () => {
-    await capture?.close();
-    await database?.close();
-    await drop?.();
-  });
 
   it("finds the games members are playing through the partial indexes on either colour", async () => {
-    const liveGames = createLiveGamesService({ db: capture.db, members: { usernamesByIds: async () => new Map() } });
+    const liveGames = createLiveGamesService({ db: capture().db, members: { usernamesByIds: async () => new Map() } });
     let found = new Map<number, number[]>();
     const asked = memberIds.slice(0, 25);
-    const plans = await capture.plansOf(async () => (found = await liveGames.liveGamesOf(asked)));
+    const plans = await capture().plansOf(async () => (found = await liveGames.liveGamesOf(asked)));
     expect(found.size).toBeGreaterThan(0);
     const summary = planSummary(plans);
     expect(summary.indexes).toEqual(expect.arrayContaining(["games_playing_white_idx", "games_playing_black_idx"]));
@@ -63,9 +46,9 @@ describe.skipIf(!postgres)("live games query plans on PostgreSQL", () => {
   });
 
   it("lists the games in play for /live without reading the archive", async () => {
-    const liveGames = createLiveGamesService({ db: capture.db, members: { usernamesByIds: async () => new Map() } });
+    const liveGames = createLiveGamesService({ db: capture().db, members: { usernamesByIds: async () => new Map() } });
     let total = 0;
-    const plans = await capture.plansOf(async () => (total = (await liveGames.gamesInProgress(1)).total));
+    const plans = await capture().plansOf(async () => (total = (await liveGames.gamesInProgress(1)).total));
     expect(total).toBe(GAMES / PLAYING_EVERY);
     const summary = planSummary(plans);
     expect(summary.seqScans).not.toContain("games");
