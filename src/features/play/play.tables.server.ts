@@ -3,6 +3,20 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, sma
 import { memberIdColumn } from "../accounts/member-reference.server.ts";
 import type { GameTags } from "./play.domain-events.server.ts";
 
+/** A board's clocks, the same on the game row (board 0) and on game_boards (the boards past it): fresh column builders per table. */
+function boardClockColumns() {
+  return {
+    whiteClockMs: integer("white_clock_ms"),
+    blackClockMs: integer("black_clock_ms"),
+    whiteLagQuotaMs: integer("white_lag_quota_ms").notNull().default(0),
+    blackLagQuotaMs: integer("black_lag_quota_ms").notNull().default(0),
+    /** When the side to move started thinking: the clock runs from here. */
+    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
+    /** When the side to move runs out of time (live) or of days (daily); the sweeper ends games past it (on the game row: the earliest of its boards'). */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true, mode: "date" }),
+  };
+}
+
 /**
  * Online play. The game row is the authority for a game in progress: every
  * move is one transaction that updates the row on the version it was made on
@@ -47,14 +61,7 @@ export const games = pgTable(
     result: varchar("result", { length: 7 }),
     /** checkmate, stalemate, repetition, fifty_moves, insufficient_material, timeout, timeout_vs_insufficient, resignation, agreement, abandonment, aborted */
     termination: varchar("termination", { length: 24 }),
-    whiteClockMs: integer("white_clock_ms"),
-    blackClockMs: integer("black_clock_ms"),
-    whiteLagQuotaMs: integer("white_lag_quota_ms").notNull().default(0),
-    blackLagQuotaMs: integer("black_lag_quota_ms").notNull().default(0),
-    /** When the side to move started thinking: the clock runs from here. */
-    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
-    /** When the side to move runs out of time (live) or of days (daily); the sweeper ends games past it. */
-    deadlineAt: timestamp("deadline_at", { withTimezone: true, mode: "date" }),
+    ...boardClockColumns(),
     /** white | black: who offers a draw now. */
     drawOfferBy: varchar("draw_offer_by", { length: 5 }),
     rematchOfferBy: varchar("rematch_offer_by", { length: 5 }),
@@ -100,12 +107,7 @@ export const gameBoards = pgTable(
     fen: text("fen").notNull(),
     ply: smallint("ply").notNull().default(0),
     version: integer("version").notNull().default(0),
-    whiteClockMs: integer("white_clock_ms"),
-    blackClockMs: integer("black_clock_ms"),
-    whiteLagQuotaMs: integer("white_lag_quota_ms").notNull().default(0),
-    blackLagQuotaMs: integer("black_lag_quota_ms").notNull().default(0),
-    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
-    deadlineAt: timestamp("deadline_at", { withTimezone: true, mode: "date" }),
+    ...boardClockColumns(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.board] }), check("game_boards_beyond_first", sql`${table.board} > 0`)],
 );
