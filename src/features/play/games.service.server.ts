@@ -256,6 +256,9 @@ export function createGamesService(deps: GamesDeps) {
     // Every end passes here: the players' lists of games in progress change, and the features that react to games hear of it.
     for (const memberId of await seatedMemberIds(tx, row)) await events.enqueue(tx, { type: "game.ended", memberId, payload: { gameId: row.id } });
     await events.publishDomain(tx, gameEndedDomainEvent, { ...gameFactsOf(row), result: outcome.result, reason: outcome.reason });
+    // The running clock stops where it is, whoever ends the game (a move, a player, the sweeper): a flag shows 0:00, not the time its turn began with.
+    const control = liveControlOf(row);
+    const stopped = control ? clocksAt(clockOf(control, row), at) : null;
     const base = {
       status: outcome.reason === "aborted" ? "aborted" : "ended",
       result: outcome.result,
@@ -263,6 +266,7 @@ export function createGamesService(deps: GamesDeps) {
       deadlineAt: null,
       drawOfferBy: null,
       endedAt: new Date(at),
+      ...(stopped ? { whiteClockMs: stopped.white, blackClockMs: stopped.black, turnStartedAt: null } : {}),
     } as const;
     if (!row.rated || outcome.reason === "aborted") return base;
     const ratingType = ratingTypeOfTerms(termsFromRow({ ...row, color: "random" }));
@@ -601,15 +605,6 @@ export function createGamesService(deps: GamesDeps) {
       switch (change.value.kind) {
         case "end":
           set = await endColumns(tx, row, change.value.outcome, at);
-          // A running clock stops where it is.
-          if (row.speed === "live" && liveControlOf(row)) {
-            const control = liveControlOf(row);
-            if (control) {
-              const state = clockOf(control, row);
-              const shown = clocksAt(state, at);
-              set = { ...set, whiteClockMs: shown.white, blackClockMs: shown.black, turnStartedAt: null };
-            }
-          }
           break;
         case "draw_offer":
           set = { drawOfferBy: change.value.by };

@@ -166,6 +166,33 @@ for (const target of databaseTargets()) {
       expect(await kit.games.sweepDeadlines()).toBe(0);
     });
 
+    it("a game lost on time shows the flagged clock at 0:00 (the end event, a fresh load, another instance), and the winner's clock as it stood", async () => {
+      const gameId = await newGame({ ...blitz, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 }, rated: false });
+      await play(gameId, ["e2e4", "e7e5"]);
+      const before = (await kit.games.view(gameId))?.clocks;
+      kit.clock.now += 600_000;
+      await kit.games.sweepDeadlines();
+      const end = kit.events.find((event) => event.type === "game.state" && event.gameId === gameId && event.payload.ending !== null);
+      expect(end?.type === "game.state" ? end.payload.clocks : undefined).toMatchObject({ white: 0, black: before?.black, running: null });
+      for (const view of [await kit.games.view(gameId), await kit.secondInstance().view(gameId)]) {
+        expect(view?.ending).toMatchObject({ reason: "timeout" });
+        expect(view?.clocks).toMatchObject({ white: 0, black: before?.black, running: null });
+      }
+      // Later still, nothing moves.
+      kit.clock.now += 60_000;
+      expect((await kit.games.view(gameId))?.clocks).toMatchObject({ white: 0, black: before?.black });
+    });
+
+    it("a resignation stops the resigner's clock at the time they had left", async () => {
+      const gameId = await newGame({ ...blitz, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 }, rated: false });
+      await play(gameId, ["e2e4", "e7e5"]);
+      const whiteBefore = (await kit.games.view(gameId))?.clocks?.white ?? 0;
+      kit.clock.now += 7_000;
+      await kit.games.act(alice, gameId, "resign");
+      kit.clock.now += 30_000;
+      expect((await kit.games.view(gameId))?.clocks).toMatchObject({ white: whiteBefore - 7_000, running: null });
+    });
+
     it("a move that arrives after the flag fell ends the game on time instead", async () => {
       const gameId = await newGame({ ...blitz, control: { kind: "live", baseSeconds: 60, incrementSeconds: 0 }, rated: false });
       await play(gameId, ["e2e4", "e7e5"]);
