@@ -42,7 +42,11 @@ describe.skipIf(!instances.available)("presence across two instances", () => {
       const offline = await waitForPresence(second, alice.id, (presence) => presence.status === "offline");
       expect(offline.statusAtUncertain).toBe(false);
       expect(Date.parse(offline.statusAt)).toBeGreaterThanOrEqual(closedAt - 1000);
-      expect((await watcher.next("event")).data).toMatchObject({ type: "presence.changed", payload: { id: alice.id, status: "offline" } });
+      // Under load B may repeat "online" (both instances announce a change they saw); the next other word must be "offline".
+      const saysOnline = (data: unknown) => JSON.stringify(data).includes('"status":"online"');
+      let event: unknown = (await watcher.next("event")).data;
+      for (let repeats = 0; repeats < 3 && saysOnline(event); repeats++) event = (await watcher.next("event")).data;
+      expect(event).toMatchObject({ type: "presence.changed", payload: { id: alice.id, status: "offline" } });
     } finally {
       onA.close();
       watcher.close();
