@@ -61,7 +61,9 @@ export function createDemoLife(options: DemoLifeOptions) {
   const { db, play, now } = options;
   const random = options.random ?? Math.random;
   const target = options.games ?? 4;
-  const standardLines = demoLineIndicesOf("standard").filter((index) => demoLineAt(index).plies.length >= 20);
+  // Replayed on the first game the demo starts, not at start-up: a real site never needs them.
+  let standardLines: readonly number[] | undefined;
+  const watchableLines = () => (standardLines ??= demoLineIndicesOf("standard").filter((index) => demoLineAt(index).plies.length >= 20));
 
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
 
@@ -70,9 +72,8 @@ export function createDemoLife(options: DemoLifeOptions) {
   }
 
   /** One step of a game whose move is due: the line's next move, or its own ending once every move is played. */
-  async function advance(row: typeof demoLiveGames.$inferSelect): Promise<void> {
+  async function advance(row: typeof demoLiveGames.$inferSelect, players: ReadonlyMap<number, DemoMember>): Promise<void> {
     const line = demoLineAt(row.line);
-    const players = await play.membersByIds([row.whiteId, row.blackId]);
     const white = players.get(row.whiteId);
     const black = players.get(row.blackId);
     if (!white || !black) return forget(row.gameId);
@@ -102,7 +103,7 @@ export function createDemoLife(options: DemoLifeOptions) {
     const idle = (await db.select({ id: demoActors.memberId }).from(demoActors)).map((row) => row.id).filter((id) => !busy.has(id));
     const whiteId = pick(idle);
     const blackId = pick(idle.filter((id) => id !== whiteId));
-    const line = pick(standardLines);
+    const line = pick(watchableLines());
     const control = pick(controls);
     if (whiteId === undefined || blackId === undefined || line === undefined || !control) return false;
     const gameId = await play.arrange({ whiteId, blackId, control, rated: true });
@@ -114,7 +115,9 @@ export function createDemoLife(options: DemoLifeOptions) {
     /** Plays the moves that are due and tops the running games up (one new game a pass, so they start apart). */
     async tick(): Promise<void> {
       const due = await db.select().from(demoLiveGames).where(lte(demoLiveGames.nextMoveAt, new Date(now())));
-      for (const row of due) await advance(row);
+      // The players of every due game in one read.
+      const players = due.length > 0 ? await play.membersByIds(due.flatMap((row) => [row.whiteId, row.blackId])) : new Map<number, DemoMember>();
+      for (const row of due) await advance(row, players);
       const running = await db.select().from(demoLiveGames);
       if (running.length < target) await startOne(running);
     },

@@ -123,14 +123,14 @@ export default function ArchivePage({ loaderData }: Route.ComponentProps) {
 
 function ArchiveFiltersForm({ path, state }: { path: string; state: ArchiveQueryState }) {
   const intl = useIntl();
-  const any = intl.formatMessage({ id: "archive.filter.any" });
+  const anyLabel = intl.formatMessage({ id: "archive.filter.any" });
   return (
     <form method="get" action={path} className="ks-card ks-archive-filters" aria-label={intl.formatMessage({ id: "archive.filters" })}>
       {state.view && <input type="hidden" name="view" value={state.view} />}
       <label className="ks-field">
         {intl.formatMessage({ id: "archive.filter.type" })}
         <select name="type" defaultValue={state.type ?? ""}>
-          <option value="">{any}</option>
+          <option value="">{anyLabel}</option>
           {archiveTypes.map((type) => (
             <option key={type} value={type}>{intl.formatMessage({ id: `archive.type.${type}` })}</option>
           ))}
@@ -139,7 +139,7 @@ function ArchiveFiltersForm({ path, state }: { path: string; state: ArchiveQuery
       <label className="ks-field">
         {intl.formatMessage({ id: "archive.filter.rules" })}
         <select name="rules" defaultValue={state.rules ?? ""}>
-          <option value="">{any}</option>
+          <option value="">{anyLabel}</option>
           {archiveRules.map((rules) => (
             <option key={rules} value={rules}>{intl.formatMessage({ id: `archive.rules.${rules}` })}</option>
           ))}
@@ -148,7 +148,7 @@ function ArchiveFiltersForm({ path, state }: { path: string; state: ArchiveQuery
       <label className="ks-field">
         {intl.formatMessage({ id: "archive.filter.result" })}
         <select name="result" defaultValue={state.result ?? ""}>
-          <option value="">{any}</option>
+          <option value="">{anyLabel}</option>
           {archiveResults.map((result) => (
             <option key={result} value={result}>{intl.formatMessage({ id: `archive.result.${result}` })}</option>
           ))}
