@@ -6,7 +6,7 @@ import { createClock } from "../src/chess/clock.ts";
 import { users } from "../src/features/accounts/accounts.tables.server.ts";
 import { hashSessionToken } from "../src/features/accounts/sessions.service.server.ts";
 import { sessionCookieName } from "../src/features/accounts/session-cookie.server.ts";
-import { clockColumns } from "../src/features/play/game-clock.server.ts";
+import { clockColumns } from "../src/features/play/games/game-clock.server.ts";
 import { games } from "../src/features/play/play.tables.server.ts";
 import { sessions } from "../src/features/accounts/accounts.tables.server.ts";
 import { openDatabase } from "../src/platform/db/client.server.ts";

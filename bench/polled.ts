@@ -8,6 +8,7 @@
  * command the lobby page sends (seek.lobby), asked on 1,000 anonymous
  * sockets, 4 times a second each (the hub allows 5). Server CPU per request is the
  * site process's CPU time over the run divided by the requests it answered.
+ * BENCH_POLLED_PROFILE=1 profiles the site over the run (decision 0067).
  */
 import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
@@ -67,7 +68,9 @@ export async function runPolledBench(): Promise<{ results: PolledResult[] }> {
   const bare = await startBareFastify();
   let site: RunningServer | null = null;
   try {
-    const running = await startKingside({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" });
+    // BENCH_POLLED_PROFILE=1: the site writes a --cpu-prof profile to bench/results/profiles when it stops.
+    const profile = process.env.BENCH_POLLED_PROFILE === "1" ? ["--cpu-prof", "--cpu-prof-dir=bench/results/profiles"] : [];
+    const running = await startKingside({ DATABASE_URL: database.url, SEED_DEMO_DATA: "1" }, profile);
     site = running;
     const { cookie, presenceIds } = await signedInCookies(running, database.url);
     const browser = { cookie, "accept-encoding": "br" };

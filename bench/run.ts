@@ -3,6 +3,7 @@ import { cpus } from "node:os";
 import { measure, type LoadResult } from "./lib/load.ts";
 import { startBareFastify, startKingside } from "./lib/servers.ts";
 import { runClubsBench } from "./clubs.ts";
+import { runLeaderboardsBench } from "./leaderboards.ts";
 import { runPlayBench } from "./play.ts";
 import { runPolledBench } from "./polled.ts";
 
@@ -22,9 +23,11 @@ import { runPolledBench } from "./polled.ts";
  * -- http`, `-- play`, `-- play2` (the play benchmark on two instances and a
  * Redis bus) or `-- clubs` runs one of them; `-- polled` (bench/polled.ts:
  * the JSON calls pages poll, on a throwaway PostgreSQL database) writes
- * bench/results/polled-<timestamp>.json.
+ * bench/results/polled-<timestamp>.json; `-- leaderboards` (bench/leaderboards.ts:
+ * a million ranked players on a throwaway PostgreSQL database) writes
+ * bench/results/leaderboards-<timestamp>.json.
  */
-const modes = ["http", "polled", "play", "play2", "clubs"] as const;
+const modes = ["http", "polled", "play", "play2", "clubs", "leaderboards"] as const;
 const only = process.argv[2];
 if (only !== undefined && !(modes as readonly string[]).includes(only)) throw new Error(`npm run bench [${modes.join("|")}], not "${only}"`);
 if (only === undefined || only === "http") await runHttpBench();
@@ -32,6 +35,7 @@ if (only === undefined || only === "polled") writeReport("polled", await runPoll
 if (only === undefined || only === "play") writeReport("play", await runPlayBench());
 if (only === undefined || only === "play2") writeReport("play-two-instances", await runPlayBench({ instances: 2 }));
 if (only === undefined || only === "clubs") writeReport("clubs", await runClubsBench());
+if (only === undefined || only === "leaderboards") writeReport("leaderboards", await runLeaderboardsBench());
 
 /** A benchmark's figures with the machine and the date, printed and written to bench/results/<name>-<timestamp>.json. */
 function writeReport(benchmark: string, figures: object): void {

@@ -23,7 +23,7 @@ async function register(page: Page): Promise<{ username: string; email: string }
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByLabel("Country").selectOption("NO");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?welcome=1)?$/);
   return { username, email };
 }
 
@@ -71,7 +71,7 @@ test("a member who forgot their password resets it from the mailed link and sign
   await expect(page.getByLabel("Username or email")).toHaveValue(username);
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?welcome=1)?$/);
   await expect(page.locator("nav#sb").getByRole("link", { name: username })).toBeVisible();
 
   // The link worked once.

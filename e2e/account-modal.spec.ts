@@ -38,16 +38,18 @@ test("a visitor's Add friend opens the login modal, and signing in there comes b
   await expect(page.locator("main [data-account-modal]")).toHaveCount(0);
 });
 
-test("the navigation's Sign up and Log in open the modal instead of leaving the page", async ({ page }) => {
+test("the navigation's Log in opens the modal instead of leaving the page; Sign up goes to the register page", async ({ page }) => {
   await page.goto("/clubs");
   await hydrated(page);
-  await page.locator("nav#sb").getByRole("link", { name: "Sign up" }).click();
-  await expect(page.getByRole("dialog", { name: "Join Kingside" })).toBeVisible();
+  await page.locator("nav#sb").getByRole("link", { name: "Log in" }).click();
+  await expect(page.getByRole("dialog", { name: "Log in to Kingside" })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/clubs");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await page.locator("nav#sb").getByRole("link", { name: "Log in" }).click();
-  await expect(page.getByRole("dialog", { name: "Log in to Kingside" })).toBeVisible();
+  // The register dialog is written for blocked actions (issue 22 item 2): the header's Sign up is a plain link.
+  await page.locator("nav#sb").getByRole("link", { name: "Sign up" }).click();
+  await page.waitForURL((url) => url.pathname === "/register");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("an uncaught error in the page is reported to /error-reporting/web", async ({ page }) => {

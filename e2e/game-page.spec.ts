@@ -237,7 +237,7 @@ test("a player whose connection drops gets every move back, once, and a move mad
   // Offline, bob answers: the move waits for the connection and is applied once when it returns.
   dropBobsConnection();
   await click(bob, "e7", "e5");
-  await expect(bob.locator(".ks-game-turn")).toHaveText("Sending your move…");
+  await expect(bob.locator(".ks-game-turn")).toHaveText("Reconnecting… Your move will be sent when the connection is back.");
   connected = true;
   for (const page of [alice, bob]) await movesShown(page, ["e4", "e5"]);
 

@@ -77,7 +77,7 @@ test("a registration past the limit goes to the verification page, which says wh
 
   await page.keyboard.type(member.password);
   await page.locator("form[action='/register'] button[type='submit']").click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?welcome=1)?$/);
   await expect(page.locator("nav#sb").getByRole("link", { name: member.username })).toBeVisible();
   health.expectHealthy();
 });

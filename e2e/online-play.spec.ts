@@ -38,7 +38,7 @@ async function signUp(browser: Browser, prefix: string, viewport: { width: numbe
   await page.getByLabel("Password").fill("correct-horse-battery");
   await page.getByLabel("Country").selectOption("NO");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?welcome=1)?$/);
   return { page, username };
 }
 

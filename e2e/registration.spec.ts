@@ -22,7 +22,7 @@ test("a visitor registers, lands on /home signed in, and signs out again", async
   const bellReady = bellCountAnswered(page);
   await page.getByRole("button", { name: "Create account" }).click();
 
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home\?welcome=1$/);
   const nav = page.locator("nav#sb");
   await expect(nav.getByRole("link", { name: username })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Sign up" })).toHaveCount(0);

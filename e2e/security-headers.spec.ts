@@ -49,6 +49,6 @@ test("a member's /settings and /member/{name} hydrate under the policy, and clie
   await page.goto("/member/carla");
   await expectHydrated(page);
   await page.locator("nav#sb").getByRole("link", { name: "Home" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home(\?welcome=1)?$/);
   expect(violations).toEqual([]);
 });

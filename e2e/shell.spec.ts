@@ -6,7 +6,8 @@ test("the main navigation offers play, home, social, log in and sign up", async 
   await page.goto("/clubs");
   const nav = page.locator("nav#sb");
   await expect(nav.getByRole("link", { name: "Play" })).toHaveAttribute("href", "/play/online/new");
-  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/home");
+  // A visitor's Home is the landing page (a member's is /home).
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(nav.getByRole("link", { name: "Clubs" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
@@ -16,30 +17,38 @@ test("the main navigation offers play, home, social, log in and sign up", async 
 test("links keep the page's locale prefix, and the language menu switches it", async ({ page }) => {
   const health = watchPage(page);
   await page.goto("/es/clubs");
-  await expect(page.locator("nav#sb a[href='/es/home']")).toHaveCount(1);
+  await expect(page.locator("nav#sb .ks-nav-links a[href='/es']")).toHaveCount(1);
   await page.locator(".ks-language-menu summary").click();
   await page.locator(".ks-language-menu a[hreflang='fr']").click();
   await expect(page).toHaveURL(/\/fr\/clubs$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-  await expect(page.locator("nav#sb a[href='/fr/home']")).toHaveCount(1);
+  await expect(page.locator("nav#sb .ks-nav-links a[href='/fr']")).toHaveCount(1);
   health.expectHealthy();
 });
 
 test("client-side navigation loads the next page's data", async ({ page }) => {
   const health = watchPage(page);
   await page.goto("/clubs");
+  // A visitor's Home is the landing page at / (their /home redirects there).
   await page.locator("nav#sb").getByRole("link", { name: "Home" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole("heading", { level: 2, name: "Newest members" })).toBeVisible();
   health.expectHealthy();
 });
 
-test("the dark theme is the default", async ({ page }) => {
-  await page.goto("/home");
-  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
-  expect((red + green + blue) / 3).toBeLessThan(80);
+test("a visitor's page follows a dark device, whose theme the site draws by default", async ({ browser }) => {
+  // Until a member chooses, the site follows the device (decision 0064): the dark theme when the device is dark.
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
+    expect((red + green + blue) / 3).toBeLessThan(80);
+  } finally {
+    await context.close();
+  }
 });
 
 test("on a phone the navigation folds into a menu that opens by keyboard", async ({ browser }) => {
@@ -78,7 +87,7 @@ test("a language subdomain selects its language", async ({ baseURL }) => {
       await page.goto(`http://${subdomain}.kingside.test:${port}/clubs`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       // Links carry no prefix: the host already names the language.
-      await expect(page.locator("nav#sb a[href='/home']")).toHaveCount(1);
+      await expect(page.locator("nav#sb .ks-nav-links a[href='/']")).toHaveCount(1);
     }
     health.expectHealthy();
   } finally {

@@ -53,7 +53,7 @@ test("a staff member disables a member, who is signed out and can no longer sign
   // The member is signed in on their own device.
   const memberPage = await newPage(browser);
   await signIn(memberPage, member.username, member.password);
-  await expect(memberPage).toHaveURL(/\/home$/);
+  await expect(memberPage).toHaveURL(/\/home(\?welcome=1)?$/);
   await expect(memberPage.locator("nav#sb").getByRole("link", { name: member.username })).toBeVisible();
 
   // Staff open the member's profile and disable the account (with a confirmation).
@@ -102,7 +102,7 @@ test("a staff member disables a member, who is signed out and can no longer sign
   health.expectHealthy();
 
   await signIn(memberPage, member.username, member.password);
-  await expect(memberPage).toHaveURL(/\/home$/);
+  await expect(memberPage).toHaveURL(/\/home(\?welcome=1)?$/);
   await expect(memberPage.locator("nav#sb").getByRole("link", { name: member.username })).toBeVisible();
 });
 

@@ -18,13 +18,14 @@ import { createIntl, RawIntlProvider, type IntlError, type IntlShape } from "./p
 import { defaultLocale, textDirection } from "./platform/i18n/locales.ts";
 import { ErrorPage } from "./platform/shell/error-page.tsx";
 import { verifyOriginFor } from "./platform/security/human-check/verify-host.ts";
-import type { RootData } from "./platform/shell/root-data.ts";
+import { lightThemeMedia, siteThemeOf, themeStylesheetLinkId, type RootData } from "./platform/shell/root-data.ts";
 import { SiteShell } from "./platform/shell/site-shell.tsx";
 import { preloadSignedInSlots, preloadSignedInSlotsForDocument, signedInDocumentAttribute } from "./platform/shell/signed-in-slots.ts";
 import { appShellSlots } from "./app/app-shell-slots.tsx";
 import { installAppPageRoutes } from "./app/pages.ts";
 import { FeatureFlagsContext } from "./ui/feature-flags-context.tsx";
 import "./ui/tokens.css";
+import lightTokensHref from "./ui/tokens-light.css?url";
 import "./ui/ui.css";
 import "./platform/shell/shell.css";
 
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Rendered at once, never suspended: the server has the signed-in slots loaded before it renders such a page.
   if (context.viewer.isLoggedIn && appShellSlots.signedIn) await preloadSignedInSlots(appShellSlots.signedIn);
   const { locale, pathLocale } = resolveRequestLocale(url, request.headers.get("host"));
+  const theme = siteThemeOf(context.viewer.boardOptions.darkMode);
   const rootData: RootData = {
     locale,
     pathLocale,
@@ -47,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     features: context.features,
     currentUser: context.viewer,
     csrfToken: context.csrfToken,
-    theme: "dark",
+    theme,
+    lightThemeMedia: lightThemeMedia(theme),
+    themeStylesheet: await context.services.themes.stylesheetUrlFor({ id: context.viewer.id, isMember: context.viewer.isMember }),
     verifyOrigin: verifyOriginFor(url.protocol, request.headers.get("host"), context.siteHost),
   };
   return data(rootData);
@@ -67,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const locale = root?.locale ?? defaultLocale;
   return (
-    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-features={enabledFeatures(root?.features)} {...(root?.currentUser.isLoggedIn ? { [signedInDocumentAttribute]: "" } : {})}>
+    <html lang={locale} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "system"} data-features={enabledFeatures(root?.features)} {...(root?.currentUser.isLoggedIn ? { [signedInDocumentAttribute]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,6 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root?.themeStylesheet ? <link id={themeStylesheetLinkId} rel="stylesheet" href={root.themeStylesheet} /> : null}
+        {/* After the other sheets; its media applies the light theme from the first byte (tokens-light.css). */}
+        <link rel="stylesheet" href={lightTokensHref} media={root?.lightThemeMedia ?? "not all"} />
       </head>
       <body>
         <RawIntlProvider value={sharedIntl(locale, root?.messages ?? noMessages)}>

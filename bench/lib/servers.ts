@@ -36,10 +36,10 @@ function stopper(child: ChildProcess, cleanup: () => void = () => undefined) {
 }
 
 /** The real site (embedded database, demo data) in its own process. */
-export async function startKingside(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startKingside(extraEnv: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "kingside-bench-"));
   // node itself, not `npm run serve` (whose child would outlive a SIGTERM to npm and hold the pipes open).
-  const child = spawn(process.execPath, builtServerArgs(), {
+  const child = spawn(process.execPath, builtServerArgs(nodeArgs), {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "production", HTTPS_ONLY: "0", SITE_URL: "http://127.0.0.1", SEED_DEMO_DATA: "1", TRUST_PROXY: "0", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -11,13 +11,14 @@ export const appShellSlots: ShellSlots = {
     home: "web_home",
     primary: [
       { route: "web_play_new", messageId: "shell.nav.play", icon: "♟" },
-      { route: "web_home", messageId: "shell.nav.home", icon: "⌂" },
+      { route: "web_home", visitorRoute: "web_root", messageId: "shell.nav.home", icon: "⌂" },
       { route: "web_clubs", messageId: "shell.nav.clubs", icon: "♜" },
       { route: "web_leaderboard_live", messageId: "shell.nav.leaderboards", icon: "♛" },
       { route: "web_live", messageId: "shell.nav.watch", icon: "◉" },
     ],
     footer: [
       { route: "web_about", messageId: "shell.footer.about" },
+      { route: "web_help", messageId: "shell.footer.help" },
       { route: "web_community_policies", messageId: "shell.footer.policies" },
       { route: "web_community_guidelines", messageId: "shell.footer.guidelines" },
       { route: "web_membership", messageId: "shell.footer.membership" },

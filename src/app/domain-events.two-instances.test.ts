@@ -81,7 +81,11 @@ describe.skipIf(!instances.available)("domain events across two instances", () =
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const seen = runsFor(game.gameId, "steady");
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.payload).toEqual({ gameId: game.gameId, whiteId: game.whiteId, blackId: game.blackId, ratingType: "blitz", rated: true, speed: "live", tags: null, result: "0-1", reason: "checkmate" });
+    const seats = [
+      { memberId: game.whiteId, board: 0, color: "white", team: 0 },
+      { memberId: game.blackId, board: 0, color: "black", team: 1 },
+    ];
+    expect(seen[0]?.payload).toEqual({ gameId: game.gameId, whiteId: game.whiteId, blackId: game.blackId, seats, ratingType: "blitz", rated: true, speed: "live", tags: null, result: "0-1", reason: "checkmate" });
     const [delivery] = await queryRows(first.kingside.database.db, sql`select attempts, done_at is not null as done from domain_event_deliveries where event_id = ${seen[0]?.id ?? 0} and subscriber = 'test-game-ended/steady'`);
     expect(delivery).toEqual({ attempts: 1, done: true });
   });

@@ -21,6 +21,18 @@ import { siteFeature } from "../features/site/site.feature.server.ts";
 import { demoFeature } from "../features/demo/demo.feature.server.ts";
 import { socialPresenceBridge } from "./social-presence.server.ts";
 import { socialClubsBridge } from "./social-clubs.server.ts";
+import { leaderboardsFeature } from "../features/leaderboards/leaderboards.feature.server.ts";
+import { leaderboardsSourcesBridge } from "./leaderboards-sources.server.ts";
+import { homeFeature } from "../features/home/home.feature.server.ts";
+import { homeSourcesBridge } from "./home-sources.server.ts";
+import { trophiesFeature } from "../features/trophies/trophies.feature.server.ts";
+import { trophiesPlayBridge } from "./trophies-play.server.ts";
+import { themesFeature } from "../features/themes/themes.feature.server.ts";
+import { teamMatchesFeature } from "../features/team-matches/team-matches.feature.server.ts";
+import { teamMatchesPlayBridge } from "./team-matches-play.server.ts";
+import { teamMatchesClubEventsBridge } from "./team-matches-club-events.server.ts";
+import { tournamentsFeature } from "../features/tournaments/tournaments.feature.server.ts";
+import { tournamentsSourcesBridge } from "./tournaments-sources.server.ts";
 
 /**
  * In order: services are built and routes registered in this order (club
@@ -28,7 +40,7 @@ import { socialClubsBridge } from "./social-clubs.server.ts";
  * clubs feature after accounts, notifications and social, whose services they take;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, demoFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, demoFeature, trophiesFeature, themesFeature, tournamentsFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, trophiesPlayBridge, tournamentsSourcesBridge, teamMatchesFeature, teamMatchesPlayBridge, teamMatchesClubEventsBridge, leaderboardsFeature, leaderboardsSourcesBridge, homeFeature, homeSourcesBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -8,5 +8,6 @@ import { clubNotificationViews } from "../features/clubs/notifications/club-noti
 import { clubForumNotificationViews } from "../features/clubs/forum/notifications/club-forum-notifications.ts";
 import { playNotificationViews } from "../features/play/notifications/play-notifications.ts";
 import { socialNotificationViews } from "../features/social/notifications/social-notifications.ts";
+import { trophyNotificationViews } from "../features/trophies/notifications/trophy-notifications.ts";
 
-export const appNotificationTypes = [...socialNotificationViews, ...clubNotificationViews, ...clubForumNotificationViews, ...playNotificationViews] as const;
+export const appNotificationTypes = [...socialNotificationViews, ...clubNotificationViews, ...clubForumNotificationViews, ...playNotificationViews, ...trophyNotificationViews] as const;

@@ -42,7 +42,12 @@ export const playPresenceBridge: FeatureDefinition<Record<never, never>> = defin
   },
   // Telling the players' watchers again is harmless, so a repeated delivery needs no record of its event id.
   subscriptions: ({ services }) => [
-    subscribeTo(gameStartedDomainEvent, "playing-started", ({ payload }) => services.presence.service.playingChanged([payload.whiteId, payload.blackId])),
-    subscribeTo(gameEndedDomainEvent, "playing-ended", ({ payload }) => services.presence.service.playingChanged([payload.whiteId, payload.blackId])),
+    subscribeTo(gameStartedDomainEvent, "playing-started", ({ payload }) => services.presence.service.playingChanged(playersOf(payload))),
+    subscribeTo(gameEndedDomainEvent, "playing-ended", ({ payload }) => services.presence.service.playingChanged(playersOf(payload))),
   ],
 });
+
+/** Every member seated at the game (bughouse's four), or board 0's two for an event written before seats were published. */
+function playersOf(game: { readonly whiteId: number; readonly blackId: number; readonly seats?: readonly { readonly memberId: number }[] | undefined }): number[] {
+  return game.seats?.map((seat) => seat.memberId) ?? [game.whiteId, game.blackId];
+}

@@ -49,3 +49,14 @@ export const win = (winner: Color, reason: DecisiveReason): GameOutcome => ({
 export const draw = (reason: DrawReason): GameOutcome => ({ result: "1/2-1/2", winner: undefined, reason });
 
 export const aborted = (): GameOutcome => ({ result: "*", winner: undefined, reason: abortReason });
+
+/**
+ * A result as pages show it: 1-0, 0-1, ½-½, and a dash for a game without one.
+ * The PGN keeps its standard "1/2-1/2" (that is the format); every page shows
+ * results through this one function so none writes "1/2-1/2" beside "½-½".
+ */
+export function resultNotation(result: GameResult): string {
+  if (result === "1/2-1/2") return "½-½";
+  if (result === "*") return "–";
+  return result;
+}

@@ -1,5 +1,5 @@
 import type { GameOutcome, GameResult } from "./outcome.ts";
-import type { RulesId } from "./rules.ts";
+import type { BoardRulesId } from "./rules.ts";
 import { pgnTimeControl, type TimeControl } from "./time-control.ts";
 
 /**
@@ -21,7 +21,7 @@ export interface PgnGame {
   readonly startedAt: Date | undefined;
   readonly white: string;
   readonly black: string;
-  readonly rules: RulesId;
+  readonly rules: BoardRulesId;
   /** The start position, required for Chess960 (written as SetUp/FEN). */
   readonly initialFen?: string;
   readonly timeControl?: TimeControl;
@@ -31,6 +31,16 @@ export interface PgnGame {
   /** Further tags after ours, in the order given (WhiteElo, ECO, Link ...). */
   readonly extraTags?: readonly (readonly [name: string, value: string])[];
 }
+
+/** The Variant tag's value per rules, as lichess writes it and chessops' `parseVariant` reads it back; standard chess has none. */
+const variantTags: Readonly<Record<BoardRulesId, string | undefined>> = {
+  standard: undefined,
+  chess960: "Chess960",
+  crazyhouse: "Crazyhouse",
+  kingOfTheHill: "King of the Hill",
+  threeCheck: "Three-check",
+  bughouse: "Bughouse",
+};
 
 const escapeTagValue = (value: string): string => value.replace(/[\r\n\t]+/g, " ").replace(/\\/g, "\\\\").replace(/"/g, '\\"');
 
@@ -110,7 +120,8 @@ export const writePgn = (game: PgnGame): string => {
     ["Black", game.black],
     ["Result", result],
   ];
-  if (game.rules === "chess960") tags.push(["Variant", "Chess960"]);
+  const variant = variantTags[game.rules];
+  if (variant) tags.push(["Variant", variant]);
   if (game.initialFen && (game.rules === "chess960" || !game.initialFen.startsWith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - "))) {
     tags.push(["SetUp", "1"], ["FEN", game.initialFen]);
   }

@@ -47,7 +47,7 @@ describe.each(databaseTargets())("the site on $name", (target) => {
 
     const spanish = await (await get(app, "/es/clubs")).text();
     expect(spanish).toContain('<html lang="es"');
-    expect(spanish).toContain('href="/es/home"');
+    expect(spanish).toContain('href="/es/clubs"');
   });
 
   it("selects the language of a language subdomain", async () => {
@@ -55,8 +55,8 @@ describe.each(databaseTargets())("the site on $name", (target) => {
     expect(response.body).toContain('<html lang="de"');
   });
 
-  it("shows real members on the home page", async () => {
-    const html = await (await get(app, "/home")).text();
+  it("shows real members on the landing page", async () => {
+    const html = await (await get(app, "/")).text();
     expect(html).toMatch(/href="\/member\/[a-z0-9_-]+"/);
   });
 
@@ -178,10 +178,10 @@ describe("when the database is gone", () => {
   afterAll(() => app?.close().catch(() => undefined));
 
   it("shows the localized 500 page instead of a broken one", async () => {
-    const english = await get(app, "/home");
+    const english = await get(app, "/clubs");
     expect(english.status).toBe(500);
     expect(await english.text()).toContain("Something went wrong");
-    const german = await get(app, "/de/home");
+    const german = await get(app, "/de/clubs");
     expect(german.status).toBe(500);
     const html = await german.text();
     expect(html).toContain('<html lang="de"');

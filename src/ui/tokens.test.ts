@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-const css = readFileSync(new URL("./tokens.css", import.meta.url), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+const stylesheet = (name: string) => readFileSync(new URL(name, import.meta.url), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+const darkCss = stylesheet("./tokens.css");
+const lightCss = stylesheet("./tokens-light.css");
 
-/** The custom properties of the first rule whose selector list is exactly `selector`. */
-function declarations(selector: string): Map<string, string> {
+/** The custom properties of the first rule (of `css`) whose selector list is exactly `selector`. */
+function declarations(selector: string, css = darkCss): Map<string, string> {
   const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)];
   const rule = rules.find((match) => (match[1] ?? "").replace(/\s+/g, " ").trim() === selector);
   if (!rule) throw new Error(`no rule for ${selector}`);
@@ -17,7 +19,7 @@ function declarations(selector: string): Map<string, string> {
 
 const themes = {
   dark: declarations(':root, [data-theme="dark"]'),
-  light: declarations('[data-theme="light"]'),
+  light: declarations(":root[data-theme]", lightCss),
 };
 const shared = declarations(":root");
 
@@ -48,6 +50,7 @@ const colorNames = [
   "--ks-text-muted",
   "--ks-accent",
   "--ks-accent-text",
+  "--ks-accent-ink",
   "--ks-link",
   "--ks-danger",
   "--ks-info",
@@ -78,6 +81,7 @@ const surfaces = ["--ks-bg", "--ks-bg-raised", "--ks-bg-sunken", "--ks-surface-h
 const textPairs: Array<[string, string[]]> = [
   ["--ks-text", surfaces],
   ["--ks-text-muted", surfaces],
+  ["--ks-accent-ink", surfaces],
   ["--ks-link", ["--ks-bg", "--ks-bg-raised", "--ks-bg-sunken", "--ks-surface-hover"]],
   ["--ks-danger", ["--ks-bg", "--ks-bg-raised"]],
   ["--ks-info", ["--ks-bg", "--ks-bg-raised"]],

@@ -10,6 +10,10 @@ import { createAccountMail } from "./account-mail/account-mail.server.ts";
 import { accountsJobs } from "./accounts.jobs.server.ts";
 import { registerMembershipRoutes } from "./membership/membership.routes.server.ts";
 import { createPreferencesService } from "./preferences/preferences.service.server.ts";
+import { createBoardOptionsService } from "./board-options/board-options.service.server.ts";
+import { registerBoardOptionsRoutes } from "./board-options/board-options.routes.server.ts";
+import { createFlairService } from "./flair/flair.service.server.ts";
+import { registerFlairRoutes } from "./flair/flair.routes.server.ts";
 import { registerPreferencesRoutes } from "./preferences/preferences.routes.server.ts";
 import { createRegistrationService } from "./registration/registration.service.server.ts";
 import { registerRegistrationRoutes } from "./registration/registration.routes.server.ts";
@@ -64,6 +68,10 @@ function createAccountsServices({ db, outbox, mailer, storage, log, cookies, dom
     /** The member's profile fields and avatar, and staff's profile-editing switch. */
     profile: createProfileService(db, storage),
     preferences: createPreferencesService(db),
+    /** The member's board options and site theme (the settings service's users/me). */
+    boardOptions: createBoardOptionsService(db),
+    /** The flair beside a member's name: choosing it, hiding it, the moderators' reset. */
+    flair: createFlairService(db),
     membership: createMembershipService(db, createBuiltinMembershipProvider(db)),
     staff: createStaffService(db, sessions, undefined, domainEvents),
     /** How other features read members (batched by ids), instead of joining the members table. */
@@ -84,7 +92,7 @@ export type AccountsServices = ReturnType<typeof createAccountsServices>;
 export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeature<AccountsServices>({
   name: "accounts",
   tables: accountsTables,
-  messageCatalogs: ["features/accounts/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/password-reset/messages", "features/accounts/preferences/messages", "features/accounts/profile/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
+  messageCatalogs: ["features/accounts/messages", "features/accounts/board-options/messages", "features/accounts/flair/messages", "features/accounts/account-mail/messages", "features/accounts/membership/messages", "features/accounts/password-reset/messages", "features/accounts/preferences/messages", "features/accounts/profile/messages", "features/accounts/registration/messages", "features/accounts/settings/messages", "features/accounts/staff/messages", "features/accounts/two-factor/messages"],
   createServices: (deps, earlier) => createAccountsServices(deps, serviceFrom(earlier, "clubRoles", "accounts")),
   domainEvents: accountDomainEvents,
 
@@ -98,6 +106,8 @@ export const accountsFeature: FeatureDefinition<AccountsServices> = defineFeatur
     registerSignInRoutes(app, signInDeps);
     registerRolesRoutes(app);
     registerPreferencesRoutes(app, { preferences: services.preferences });
+    registerBoardOptionsRoutes(app, { boardOptions: services.boardOptions });
+    registerFlairRoutes(app, { flair: services.flair });
     // A gift never reaches a member who blocked the giver (the social feature's one contact rule).
     registerMembershipRoutes(app, { membership: services.membership, contacts: (giverId, targetId) => services.contactGuard.refusal(giverId, targetId) });
     registerStaffRoutes(app, { staff: services.staff });

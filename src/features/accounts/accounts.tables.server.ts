@@ -23,6 +23,8 @@ export const users = pgTable(
     /** The spec's level: guest 0 ... staff 90. */
     membershipLevel: smallint("membership_level").notNull().default(10),
     flairCode: varchar("flair_code", { length: 40 }).notNull().default("nothing"),
+    /** "active" shows the flair; "hidden" keeps it chosen but shows none (spec 001 §7.6 "set flair status"). */
+    flairStatus: varchar("flair_status", { length: 8 }).notNull().default("active"),
     statusText: varchar("status_text", { length: 50 }),
     /** Where the member says they live (free text, shown on the profile). */
     location: varchar("location", { length: 100 }),
@@ -89,6 +91,30 @@ export const sessions = pgTable(
   },
   (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
+
+/**
+ * A member's board options and site theme, as the settings service saves them
+ * (spec 001 §5, §7.4: "medium", "drag_only"). One row once the member first
+ * saves; without one the defaults apply. Read with the session (one query).
+ */
+export const boardSettings = pgTable("board_settings", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  animationType: varchar("animation_type", { length: 16 }).notNull().default("medium"),
+  coordinates: varchar("coordinates", { length: 8 }).notNull().default("inside"),
+  showLegalMoves: boolean("show_legal_moves").notNull().default(true),
+  highlightMoves: boolean("highlight_moves").notNull().default(true),
+  whiteAlwaysOnBottom: boolean("white_always_on_bottom").notNull().default(false),
+  moveListStyle: varchar("move_list_style", { length: 16 }).notNull().default("text"),
+  moveClassificationStyle: varchar("move_classification_style", { length: 16 }).notNull().default("default"),
+  moveMethod: varchar("move_method", { length: 16 }).notNull().default("drag"),
+  playSounds: boolean("play_sounds").notNull().default(true),
+  showTimestamps: boolean("show_timestamps").notNull().default(false),
+  /** true dark, false light, null: follow the system's setting. */
+  darkMode: boolean("dark_mode"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type BoardSettingsRow = typeof boardSettings.$inferSelect;
 
 /** One-time recovery codes for two-factor sign-in, stored hashed. */
 export const recoveryCodes = pgTable(

@@ -2,6 +2,7 @@ import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import type { UserRow } from "./accounts.tables.server.ts";
 import { anonymousUser, archiveViews, defaultAvatarUrl, homeContentTypes, levelFlags, type CurrentUser } from "./current-user.ts";
 import { membershipName } from "./levels.ts";
+import { boardOptionsOfRow } from "./board-options/board-options.service.server.ts";
 import type { ActiveSession } from "./sessions.service.server.ts";
 
 /** Registered within this long ago: "newly registered". */
@@ -50,5 +51,7 @@ export function presentCurrentUser(session: ActiveSession, roles: readonly strin
     fairPlayAgree: user.fairPlayAgree,
     allowFriendRequests: user.allowFriendRequests,
     twoFactorEnabled: user.totpEnabledAt !== null,
+    // Guests keep the defaults: only members save options (a guest never has a row).
+    boardOptions: loggedIn && level !== 0 ? boardOptionsOfRow(session.boardSettings) : anonymousUser(features).boardOptions,
   };
 }

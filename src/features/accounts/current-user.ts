@@ -1,5 +1,6 @@
 import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { hasAtLeast, isExactly, isPremiumLevel, membershipName, type LevelName } from "./levels.ts";
+import { defaultBoardOptions, type BoardOptions } from "./board-options/board-options.ts";
 
 /**
  * The current user as every page knows it (spec 001 §3.5). Anonymous visitors
@@ -61,6 +62,8 @@ export interface CurrentUser extends CurrentUserFlags {
   /** Whether other members may send this member friend requests. */
   readonly allowFriendRequests: boolean;
   readonly twoFactorEnabled: boolean;
+  /** What every board obeys, and the site theme (spec 001 §3.6): a member's saved ones, the defaults for guests and visitors. */
+  readonly boardOptions: BoardOptions;
   readonly features: FeatureFlags;
   readonly friends: readonly string[];
   readonly opponents: readonly string[];
@@ -134,6 +137,7 @@ function buildAnonymousUser(features: FeatureFlags): CurrentUser {
     fairPlayAgree: false,
     allowFriendRequests: true,
     twoFactorEnabled: false,
+    boardOptions: defaultBoardOptions,
     features,
     friends: [],
     opponents: [],

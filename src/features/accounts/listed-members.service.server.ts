@@ -34,6 +34,15 @@ export function createListedMembers(db: Database) {
       const rows = await db.select(memberSummaryColumns).from(users).where(and(listedMember, isNotNull(users.chessTitle))).orderBy(users.usernameKey).limit(limit);
       return rows.map(presentMemberSummary);
     },
+
+    /** Ids of members worth following when nobody follows anybody yet: titled players (by username), then the newest members. */
+    async worthFollowingIds(limit: number): Promise<number[]> {
+      const [titled, newest] = await Promise.all([
+        db.select({ id: users.id }).from(users).where(and(listedMember, isNotNull(users.chessTitle))).orderBy(users.usernameKey).limit(limit),
+        db.select({ id: users.id }).from(users).where(listedMember).orderBy(desc(users.createdAt), desc(users.id)).limit(limit),
+      ]);
+      return [...new Set([...titled, ...newest].map((row) => row.id))];
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
 import { membershipGrants, users } from "./accounts.tables.server.ts";
@@ -16,6 +16,7 @@ const publicMemberColumns = {
   chessTitle: users.chessTitle,
   membershipLevel: users.membershipLevel,
   flairCode: users.flairCode,
+  flairStatus: users.flairStatus,
   statusText: users.statusText,
   isEnabled: users.isEnabled,
   isStreamer: users.isStreamer,
@@ -35,6 +36,8 @@ export interface PublicMember {
   readonly chessTitle: string | null;
   readonly membershipLevel: number;
   readonly flairCode: string;
+  /** "active" or "hidden" (flair-catalogue.ts). */
+  readonly flairStatus: string;
   readonly statusText: string | null;
   readonly isEnabled: boolean;
   readonly isStreamer: boolean;
@@ -126,6 +129,28 @@ export function createMemberDirectory(db: Database) {
       const total = rows[0]?.total ?? (options.offset === 0 ? 0 : ((await page(1, 0))[0]?.total ?? 0));
       return { members: rows.map(({ total: _total, ...member }) => member), total };
     },
+
+    /**
+     * The ids of members from a country, at most `limit` (users_country_code_idx):
+     * the leaderboards' country filter ranks the ratings among them.
+     */
+    async memberIdsInCountry(countryCode: string, limit: number): Promise<number[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.countryCode, countryCode)).limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** The usernames (lower case, in order) of up to `limit` members holding a chess title (users_titled_username_key_idx). */
+    async usernamesWithTitle(title: string, limit: number): Promise<string[]> {
+      const rows = await db.select({ key: users.usernameKey }).from(users).where(and(sql`${users.chessTitle} is not null`, eq(users.chessTitle, title))).orderBy(users.usernameKey).limit(limit);
+      return rows.map((row) => row.key);
+    },
+
+    /**
+     * Every member's country as a relation of (member_id, country), for a
+     * set-based statement to join (the leaderboards' rank rebuild, decision
+     * 0071): written here, so no other feature names this feature's table.
+     */
+    memberCountriesRelation: (): SQL => sql`select ${users.id} as member_id, ${users.countryCode} as country from ${users}`,
 
     /** The member of this username with what their profile page adds (where they live, their bio), in one query. */
     async memberProfileByUsername(username: string): Promise<(PublicMember & { readonly location: string | null; readonly bio: string | null }) | null> {

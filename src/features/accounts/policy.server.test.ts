@@ -14,7 +14,7 @@ function requestOf(level: number | null, options: { enabled?: boolean; twoFactor
   const row: UserRow = { ...placeholderRow(), membershipLevel: level, isEnabled: options.enabled ?? true };
   return {
     viewer: {
-      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row, roles: { site: [], clubs: [] } },
+      session: { tokenHash: "t", twoFactorPending: !loggedIn, remember: false, expiresAt: new Date(), user: row, roles: { site: [], clubs: [] }, boardSettings: null },
       user: { ...anonymousUser(features), ...levelFlags(level, loggedIn), isLoggedIn: loggedIn, isMember: loggedIn && level !== 0, id: 7, membershipLevel: level },
       csrfToken: "x",
       browserId: "",
@@ -26,7 +26,7 @@ function placeholderRow(): UserRow {
   const at = new Date("2026-01-01T00:00:00Z");
   return {
     id: 7, uuid: "00000000-0000-0000-0000-000000000007", username: "someone", usernameKey: "someone", email: null, passwordHash: null, firstName: null, lastName: null,
-    countryCode: "XX", chessTitle: null, membershipLevel: 10, flairCode: "nothing", statusText: null, location: null, bio: null, avatarUrl: null, isEnabled: true, isStreamer: false,
+    countryCode: "XX", chessTitle: null, membershipLevel: 10, flairCode: "nothing", flairStatus: "active", statusText: null, location: null, bio: null, avatarUrl: null, isEnabled: true, isStreamer: false,
     timezone: "UTC", language: "en", contentLanguage: null, archiveView: "grid", homeContentType: "following", fairPlayAgree: false, skillLevel: null,
     allowFriendRequests: true, profileEditingAllowed: true, totpSecret: null, totpEnabledAt: null, membershipExpiresAt: null, disabledAt: null, closedAt: null,
     createdAt: at, lastLoginAt: null,

@@ -122,8 +122,9 @@ export function registerViewer(app: FastifyInstance, deps: { db: Database; sessi
       return;
     }
     const sessionToken = request.cookies[sessionCookie];
-    const session = await deps.sessions.resume(sessionToken);
     const quiet = isCookieQuiet(request.method, path);
+    // A quiet read may take the session as read a moment ago (decision 0067); a page or a write reads it now.
+    const session = quiet ? await deps.sessions.resumeQuiet(sessionToken) : await deps.sessions.resume(sessionToken);
     // A stale session cookie is cleared on every answer but a quiet one (which a shared cache may keep), pages
     // included: a plain Set-Cookie header (a hijacked page response never reaches @fastify/cookie's onSend).
     if (!session && sessionToken && !quiet) clearSessionCookie(reply, deps.cookies);

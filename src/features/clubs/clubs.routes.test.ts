@@ -105,13 +105,14 @@ describe.each(databaseTargets())("clubs over HTTP on $name", (target) => {
     const cardClubs = async () => ((await (await anonymous().request("GET", "/callback/user/popup/carla", json)).json()) as { user: { clubs: { url: string }[] } }).user.clubs.map((entry) => entry.url);
     expect(await cardClubs()).not.toContain(club.url);
     expect((await carla.post(`/callback/club/join/${club.url}`)).status).toBe(200);
-    expect(await cardClubs()).toContain(club.url);
+    // A visitor's card is kept a second per instance (decision 0067): the join shows within that.
+    await expect.poll(cardClubs, { timeout: 3_000, interval: 200 }).toContain(club.url);
     await db().update(clubs).set({ memberCount: 2 }).where(eq(clubs.id, club.id));
     expect(await memberCount(club.id)).toBe(2);
     expect(await codeOf(await carla.post(`/callback/club/join/${club.url}`))).toBe("already_member");
     expect((await carla.post(`/callback/club/leave/${club.id}`)).status).toBe(200);
     expect(await memberCount(club.id)).toBe(1);
-    expect(await cardClubs()).not.toContain(club.url);
+    await expect.poll(cardClubs, { timeout: 3_000, interval: 200 }).not.toContain(club.url);
     expect(await codeOf(await (await as("alice")).post(`/callback/club/leave/${club.id}`))).toBe("owner_cannot_leave");
     expect((await anonymous().post(`/callback/club/join/${club.url}`)).status).toBe(401);
     expect((await carla.post(`/callback/club/join/no-such-club-here`)).status).toBe(404);

@@ -122,6 +122,25 @@ export function createDemoLife(options: DemoLifeOptions) {
       if (running.length < target) await startOne(running);
     },
 
+    /** The demo's players (a feature that arranges demo games of its own picks among them: the tournaments' demo arena). */
+    async actors(): Promise<readonly number[]> {
+      return (await db.select({ id: demoActors.memberId }).from(demoActors)).map((row) => row.id);
+    },
+
+    /**
+     * Plays standard games another feature started between demo players (a
+     * demo arena's pairings) as its own, each on a shipped line; a game with
+     * anyone else at the board is left alone.
+     */
+    async adopt(started: readonly { readonly gameId: number; readonly whiteId: number; readonly blackId: number }[]): Promise<void> {
+      const actors = new Set((await db.select({ id: demoActors.memberId }).from(demoActors)).map((row) => row.id));
+      for (const game of started) {
+        const line = pick(watchableLines());
+        if (line === undefined || !actors.has(game.whiteId) || !actors.has(game.blackId)) continue;
+        await db.insert(demoLiveGames).values({ ...game, line, nextPly: 0, nextMoveAt: new Date(now() + demoThinkMs(0, null, random)) }).onConflictDoNothing();
+      }
+    },
+
     /** The games the demo is playing now (for tests and the logs). */
     async running(): Promise<readonly number[]> {
       return (await db.select({ gameId: demoLiveGames.gameId }).from(demoLiveGames)).map((row) => row.gameId);

@@ -1,6 +1,7 @@
 import { defineFeature, serviceFrom, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
 import type { ListedMembers } from "../accounts/listed-members.service.server.ts";
 import { createMemberProfiles, type MemberProfileSources } from "./profile/member-profile.service.server.ts";
+import { memberTrophiesThrough } from "./profile/member-trophies.port.ts";
 import { createMembersService } from "./members.service.server.ts";
 import { registerPublicPlayerApi } from "./public-api/public-api.routes.server.ts";
 
@@ -20,11 +21,13 @@ export const membersFeature: FeatureDefinition<MembersServices> = defineFeature<
   tables: {},
   messageCatalogs: ["features/members/messages", "features/members/profile/messages", "features/members/search/messages"],
   // Everything the members feature shows is another feature's, read through its services (listed after accounts and social).
-  createServices: (_deps, earlier) =>
+  needs: ["memberTrophies"],
+  createServices: ({ ports }, earlier) =>
     createMembersServices(serviceFrom(earlier, "listedMembers", "members"), {
       directory: serviceFrom(earlier, "memberDirectory", "members"),
       cards: serviceFrom(earlier, "userCards", "members"),
       friendships: serviceFrom(earlier, "friendships", "members"),
+      trophies: memberTrophiesThrough(ports),
     }),
   async registerRoutes(app, { services }) {
     // A member's clubs come from the clubs feature (its services are all built by the time routes register).

@@ -1,4 +1,5 @@
 import type { Database } from "../../platform/db/client.server.ts";
+import { playRulesOf } from "./play.constants.ts";
 import type { GameTerms } from "./play.schema.ts";
 
 /** The terms' columns, shared by seeks, challenges and games. */
@@ -26,7 +27,7 @@ interface TermsRow {
 
 /** Reads terms back from a row written by termsColumns; a row that breaks the shape is a programming error. */
 export function termsFromRow(row: TermsRow): GameTerms {
-  const rules = row.rules === "chess960" ? "chess960" : "standard";
+  const rules = playRulesOf(row.rules);
   const color = row.color === "white" || row.color === "black" ? row.color : "random";
   if (row.speed === "daily") {
     const days = row.daysPerMove;

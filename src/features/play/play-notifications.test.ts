@@ -6,15 +6,15 @@ import { databaseTargets } from "../../test/databases.ts";
 import { users } from "../accounts/accounts.tables.server.ts";
 import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { createNotificationsService, type NotificationsService } from "../notifications/notifications.service.server.ts";
-import { createChallengesService } from "./challenges.service.server.ts";
-import { createGamesService } from "./games.service.server.ts";
+import { createChallengesService } from "./lobby/challenges.service.server.ts";
+import { createGamesService } from "./games/games.service.server.ts";
 import { createContactGuard } from "../social/contact-guard.server.ts";
 import { createPlayMembers } from "./play-members.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
 import type { GameTerms } from "./play.schema.ts";
 import { createRatingsService } from "../ratings/ratings.service.server.ts";
-import { createVacationsService } from "./vacations.service.server.ts";
+import { createVacationsService } from "./games/vacations.service.server.ts";
 
 const dailyGame: GameTerms = { rules: "standard", control: { kind: "daily", daysPerMove: 3 }, rated: false, color: "white" };
 const challengePayload = z.object({ challengeId: z.number() });

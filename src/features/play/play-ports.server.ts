@@ -21,6 +21,8 @@ export interface PlayMembers {
   /** A member by username (any case); `available` is false for closed or disabled accounts. */
   findByUsername(username: string): Promise<(PlayMember & { readonly available: boolean }) | null>;
   usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Usernames with the flair each name shows (null: none), decided by accounts: the game page's player bars and chat. */
+  namesWithFlairByIds(ids: readonly number[]): Promise<ReadonlyMap<number, { readonly username: string; readonly flairCode: string | null }>>;
   /** Membership levels by member id (vacation allowances). */
   levelsByIds(ids: readonly number[]): Promise<ReadonlyMap<number, number>>;
   /** Has either member blocked the other? */

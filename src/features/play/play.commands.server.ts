@@ -7,12 +7,12 @@ import { z } from "zod";
 import { fail, ok } from "../../shared/result.ts";
 import { defineSocketCommand } from "../../platform/realtime/registry.ts";
 import type { SocketIdentity } from "../../platform/realtime/socket-identity.ts";
-import type { ChallengesService } from "./challenges.service.server.ts";
-import type { GamesService } from "./games.service.server.ts";
+import type { ChallengesService } from "./lobby/challenges.service.server.ts";
+import type { GamesService } from "./games/games.service.server.ts";
 import type { PlayMember } from "./play-ports.server.ts";
 import { challengeInputSchema, gameMoveInputSchema, seekInputSchema } from "./play.schema.ts";
-import type { SeeksService } from "./seeks.service.server.ts";
-import type { VacationsService } from "./vacations.service.server.ts";
+import type { SeeksService } from "./lobby/seeks.service.server.ts";
+import type { VacationsService } from "./games/vacations.service.server.ts";
 
 const signedIn = (identity: SocketIdentity): boolean => identity.memberId !== null;
 
@@ -34,7 +34,7 @@ export function compensatedLagMs(measuredMs: number | undefined, reportedMs: num
   return reportedMs === undefined ? measuredMs : Math.min(measuredMs, reportedMs);
 }
 
-const gameActions = ["resign", "abort", "draw.offer", "draw.accept", "draw.decline", "claim.win", "claim.draw", "rematch.offer", "rematch.decline"] as const;
+const gameActions = ["resign", "abort", "draw.offer", "draw.accept", "draw.decline", "claim.win", "claim.draw", "rematch.offer", "rematch.decline", "takeback.offer", "takeback.accept", "takeback.decline"] as const;
 const idInput = z.strictObject({ id: z.int().positive() });
 
 /** Vacation is taken in whole days, at most a cap no allowance exceeds. */

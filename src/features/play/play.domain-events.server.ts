@@ -17,10 +17,21 @@ export type GameTags = z.infer<typeof gameTagsSchema>;
 
 const ratingType = z.string().min(1).max(12);
 
+/** One seat of a game: two for chess, four for bughouse (two teams of two; a game's result is written from team 0's side). */
+const gameSeat = z.object({
+  memberId: z.number().int().positive(),
+  board: z.number().int().min(0),
+  color: z.enum(["white", "black"]),
+  team: z.union([z.literal(0), z.literal(1)]),
+});
+
 const gameFacts = {
   gameId: z.number().int().positive(),
+  /** Board 0's players. */
   whiteId: z.number().int().positive(),
   blackId: z.number().int().positive(),
+  /** Every seat, on every board (absent from events written before seats were published). */
+  seats: z.array(gameSeat).max(8).optional(),
   ratingType,
   rated: z.boolean(),
   /** live | daily */

@@ -12,22 +12,24 @@ import { playDomainEvents } from "./play.domain-events.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import type { NotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 import { playNotificationTypes } from "./notifications/play-notifications.schema.ts";
-import { createChallengesService } from "./challenges.service.server.ts";
-import { createGamesService } from "./games.service.server.ts";
-import { leaseClockWatch } from "./play-clock-watch.server.ts";
+import { createChallengesService } from "./lobby/challenges.service.server.ts";
+import { createGamesService } from "./games/games.service.server.ts";
+import { leaseClockWatch } from "./games/play-clock-watch.server.ts";
 import { playSocketCommands, type PlaySocketCommand } from "./play.commands.server.ts";
-import { gameRoomKind, lobbyRoomKind } from "./play.events.ts";
-import { createGameAttendance } from "./game-attendance.server.ts";
+import { gameRoomKind, lobbyRoom, lobbyRoomKind } from "./play.events.ts";
+import { createGameAttendance } from "./games/game-attendance.server.ts";
 import { playRealtimeEvents } from "./play.realtime-events.server.ts";
 import { createChatSilences, createPlayMembers } from "./play-members.server.ts";
 import { gameChatSocketCommands, spectatorChatRoomKind, type GameChatSocketCommand } from "./chat/game-chat.commands.server.ts";
 import { createGameChatService } from "./chat/game-chat.service.server.ts";
 import { playOutbox } from "./play-outbox.server.ts";
 import * as playTables from "./play.tables.server.ts";
-import { gameRatingsThrough, ratingTypeOfTerms } from "./play-ratings.port.ts";
-import { createSeeksService } from "./seeks.service.server.ts";
-import { createVacationsService } from "./vacations.service.server.ts";
+import { gameRatingsThrough, ratingTypeOfTerms } from "./games/play-ratings.port.ts";
+import { createSeeksService } from "./lobby/seeks.service.server.ts";
+import { createVacationsService } from "./games/vacations.service.server.ts";
 import { createLiveGamesService } from "./live/live-games.service.server.ts";
+import { busHeldGameFeed } from "./games/held-game-feed.server.ts";
+import type { EventBus } from "../../platform/realtime/bus.server.ts";
 
 
 /** How often each instance looks for flags, daily timeouts and first moves that never came. */
@@ -35,7 +37,7 @@ export const DEADLINE_SWEEP_MS = 1_000;
 /** How often each instance removes the live seeks of members who went offline (a dead instance's members go offline after presence's connection TTL). */
 export const ABSENT_SEEK_SWEEP_MS = 20_000;
 
-function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: DomainEventNotifier, ports: PortAccess, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, instanceId: string) {
+function createPlayServices(db: Database, bus: EventBus, outbox: OutboxNotifier, domainEvents: DomainEventNotifier, ports: PortAccess, directory: MemberDirectory, social: SocialService, contacts: ContactGuard, notifications: NotificationRecorder, instanceId: string) {
   const members = createPlayMembers(directory, contacts);
   const events = playOutbox(outbox, notifications, domainEvents);
   // Ratings are their own feature: read and settled through the port play declared.
@@ -44,7 +46,9 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: 
   // Which players are connected to their live games (the claims) and who is online (live seeks last only while their member is): presence's, through declared ports.
   const port = () => ports.get("gameAttendance");
   const awayFromGameMs = (gameId: number, memberId: number, unrecordedSince: number) => port().awayFromGameMs(memberId, gameId, unrecordedSince);
-  const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId) });
+  // Several instances share games only over Redis; the in-process bus means one instance, with nothing to tell.
+  const heldGameFeed = bus.kind === "redis" ? busHeldGameFeed(bus, instanceId, (error, message) => console.warn(`[play] ${message}`, error)) : undefined;
+  const games = createGamesService({ db, members, events, ratings, vacations, awayFromGameMs, clockWatch: leaseClockWatch(instanceId), heldGameFeed });
   const attendance = createGameAttendance({ livePlayersOf: games.livePlayersOf, port, log: (error, message) => console.warn(`[play] ${message}`, error) });
   const archive = createArchiveService(db, members);
   return {
@@ -55,7 +59,7 @@ function createPlayServices(db: Database, outbox: OutboxNotifier, domainEvents: 
     liveGames: createLiveGamesService({ db, members }),
     gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),
-    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)), presence: { onlineAmong: (memberIds) => ports.get("playerPresence").onlineAmong(memberIds) } }),
+    seeks: createSeeksService({ db, members, events, startGame: games.startGame, ratingOf: (memberId, terms) => ratings.currentRating(memberId, ratingTypeOfTerms(terms)), presence: { onlineAmong: (memberIds) => ports.get("playerPresence").onlineAmong(memberIds) }, lobbyChanges: (onEvent) => bus.subscribe(lobbyRoom(), onEvent) }),
   };
 }
 
@@ -67,9 +71,10 @@ export const playFeature: FeatureDefinition<PlayServices, PlaySocketCommand | Ga
   tables: playTables,
   messageCatalogs: ["features/play/archive/messages", "features/play/chat/messages", "features/play/game-page/messages", "features/play/live/messages", "features/play/lobby/messages", "features/play/notifications/messages", "features/play/share/messages", "features/play/vacation/messages"],
   needs: ["gameAttendance", "playerPresence", "gameRatings"],
-  createServices: ({ db, outbox, domainEvents, ports, instanceId }, earlier) =>
+  createServices: ({ db, bus, outbox, domainEvents, ports, instanceId }, earlier) =>
     createPlayServices(
       db,
+      bus,
       outbox,
       domainEvents,
       ports,

@@ -6,5 +6,5 @@ export const playPages = [
   { name: "web_games_archive", path: "/games/archive/{username}", requirements: { username: USERNAME }, optional: ["username"], query: ["opponent", "type", "rules", "result", "from", "to", "view", "page"] },
   { name: "web_game_live", path: "/game/live/{id}", requirements: { id: DIGITS } },
   { name: "web_game", path: "/game/{id}", requirements: { id: DIGITS } },
-  { name: "web_play_new", path: "/play/online/new", query: ["opponent"] },
+  { name: "web_play_new", path: "/play/online/new", query: ["opponent", "control"] },
 ] as const satisfies readonly PageRouteDefinition[];

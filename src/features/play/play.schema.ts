@@ -83,6 +83,12 @@ export interface ClocksView {
   readonly black: number;
   /** The side whose clock runs, or null before both have moved and after the end. */
   readonly running: "white" | "black" | null;
+  /**
+   * Set while the running clock is held (the grace after a restart, decision 0059):
+   * the server starts charging it this many milliseconds from now, and the page
+   * keeps it still until then.
+   */
+  readonly startsInMs?: number;
 }
 
 export interface GameEnding {
@@ -111,6 +117,8 @@ export interface GameMoveEvent {
   readonly fen: string;
   readonly clocks: ClocksView | null;
   readonly ending: GameEnding | null;
+  /** Only in a daily game: the next move's deadline (null once it ended). */
+  readonly deadlineAt?: string | null;
   /** Only in a game of several boards: the board moved on, and every board the move changed (its own first). */
   readonly board?: number;
   readonly boards?: readonly BoardChangeView[];
@@ -122,12 +130,18 @@ export interface GameStateEvent {
   readonly drawOfferBy: "white" | "black" | null;
   readonly rematchOfferBy: "white" | "black" | null;
   readonly rematchGameId: number | null;
+  /** Who asks to take their last move back now. */
+  readonly takebackOfferBy: "white" | "black" | null;
+  /** Set when a takeback removed moves: the ply the game went back to (the page refetches the snapshot). */
+  readonly takenBackTo: number | null;
   readonly clocks: ClocksView | null;
   readonly ending: GameEnding | null;
 }
 
 export interface GamePlayerView {
   readonly username: string;
+  /** The flair beside the name, as the server decided it (null: none): the page draws it without the catalogue. */
+  readonly flairCode: string | null;
   readonly rating: number | null;
   readonly ratingDiff: number | null;
 }
@@ -151,6 +165,8 @@ export interface GameView {
   readonly drawOfferBy: "white" | "black" | null;
   readonly rematchOfferBy: "white" | "black" | null;
   readonly rematchGameId: number | null;
+  /** Who asks to take their last move back now. */
+  readonly takebackOfferBy: "white" | "black" | null;
   /** When the side to move loses on time (daily games: the move's deadline); null after the end. */
   readonly deadlineAt: string | null;
   readonly createdAt: string;

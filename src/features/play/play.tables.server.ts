@@ -65,6 +65,8 @@ export const games = pgTable(
     /** white | black: who offers a draw now. */
     drawOfferBy: varchar("draw_offer_by", { length: 5 }),
     rematchOfferBy: varchar("rematch_offer_by", { length: 5 }),
+    /** white | black: who asks to take their last move back now; any move clears it. */
+    takebackOfferBy: varchar("takeback_offer_by", { length: 5 }),
     rematchOfId: bigint("rematch_of_id", { mode: "number" }),
     rematchGameId: bigint("rematch_game_id", { mode: "number" }),
     whiteRating: integer("white_rating"),

@@ -10,13 +10,13 @@ import { blocks } from "../social/social.tables.server.ts";
 import { createMemberDirectory } from "../accounts/member-directory.service.server.ts";
 import { createContactGuard } from "../social/contact-guard.server.ts";
 import { createPlayMembers } from "./play-members.server.ts";
-import { createChallengesService } from "./challenges.service.server.ts";
-import { createGamesService, type GamesDeps } from "./games.service.server.ts";
+import { createChallengesService } from "./lobby/challenges.service.server.ts";
+import { createGamesService, type GamesDeps } from "./games/games.service.server.ts";
 import type { PlayEvent, PlayMember } from "./play-ports.server.ts";
 import { createRatingsService } from "../ratings/ratings.service.server.ts";
-import { ratingTypeOfTerms } from "./play-ratings.port.ts";
-import { createSeeksService } from "./seeks.service.server.ts";
-import { createVacationsService } from "./vacations.service.server.ts";
+import { ratingTypeOfTerms } from "./games/play-ratings.port.ts";
+import { createSeeksService, type SeeksDeps } from "./lobby/seeks.service.server.ts";
+import { createVacationsService } from "./games/vacations.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { noNotificationRecorder } from "../../platform/notifications/notification-recorder.ts";
 
@@ -33,6 +33,8 @@ export interface PlayKit {
   block(blocker: PlayMember, blocked: PlayMember): Promise<void>;
   /** Another instance on the same database (its own held games), with any dependency changed (a clock watch ...). */
   secondInstance(overrides?: Partial<GamesDeps>): ReturnType<typeof createGamesService>;
+  /** Another seeks service on the same database, with any dependency changed (the lobby's bus ...). */
+  seeksWith(overrides: Partial<SeeksDeps>): ReturnType<typeof createSeeksService>;
 }
 
 export async function createPlayKit(options: { databaseUrl?: string | undefined; awayFromGameMs?: GamesDeps["awayFromGameMs"] } = {}): Promise<PlayKit> {
@@ -60,7 +62,7 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
   const gamesDeps: GamesDeps = { db, members, events: sink, ratings, vacations, now: () => clock.now, random: (max) => coin++ % max, awayFromGameMs: options.awayFromGameMs };
   const games = createGamesService(gamesDeps);
   const challenges = createChallengesService({ db, members, events: sink, startGame: games.startGame, now: () => new Date(clock.now) });
-  const seeks = createSeeksService({
+  const seeksDeps: SeeksDeps = {
     db,
     members,
     events: sink,
@@ -69,7 +71,8 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
     // No presence in these tests: every member counts as online, so live seeks last their TTL.
     presence: { onlineAmong: async (memberIds) => new Set(memberIds) },
     now: () => new Date(clock.now),
-  });
+  };
+  const seeks = createSeeksService(seeksDeps);
   return {
     database,
     events,
@@ -88,5 +91,6 @@ export async function createPlayKit(options: { databaseUrl?: string | undefined;
       await db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
     },
     secondInstance: (overrides = {}) => createGamesService({ ...gamesDeps, ...overrides }),
+    seeksWith: (overrides) => createSeeksService({ ...seeksDeps, ...overrides }),
   };
 }

@@ -78,6 +78,54 @@ describe.skipIf(!instances.available)("a game across two instances", () => {
       spectator.close();
     }
   });
+  it("keeps each instance's held game current from the other's moves: no move after each side's first reloads the game", async () => {
+    const white = await signIn(first, "alice");
+    const black = await signIn(second, "bob");
+    const whiteSocket = await socketOf(first, white);
+    const blackSocket = await socketOf(second, black);
+    try {
+      const terms = { rules: "standard", control: { kind: "live", baseSeconds: 300, incrementSeconds: 2 }, rated: false, color: "white" };
+      const challenge = valueOf<{ id: number }>(await command(whiteSocket, "challenge.create", { opponent: "bob", terms }));
+      const { gameId } = valueOf<{ gameId: number }>(await command(blackSocket, "challenge.accept", { id: challenge.id }));
+      for (const socket of [whiteSocket, blackSocket]) {
+        socket.send({ type: "subscribe", data: { room: gameRoom(gameId) } });
+        await socket.next("subscribed");
+      }
+      const counts = () => [first, second].map((app) => app.kingside.services.games.heldGameCounts());
+      // A player answers a move once its event reached them, as on the game page; the event follows the held row on the bus.
+      const play = async (ply: number, uci: string) => {
+        const [mover, opponent] = ply % 2 === 0 ? [whiteSocket, blackSocket] : [blackSocket, whiteSocket];
+        valueOf(await command(mover, "game.move", { gameId, ply, uci }));
+        for (;;) {
+          const event = await opponent.next("event", 10_000);
+          if (event.data.type === "game.move" && event.data.version === ply + 1) return;
+        }
+      };
+      // Each instance reads the game for its player's first move.
+      await play(0, "e2e4");
+      await play(1, "e7e5");
+      const before = counts();
+      const line = ["g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5"];
+      for (const [index, uci] of line.entries()) await play(index + 2, uci);
+      const after = counts();
+      for (const [index, counted] of after.entries()) {
+        expect(counted.reads).toBe(before[index]?.reads);
+        expect(counted.replays).toBe(before[index]?.replays);
+        expect(counted.dropped).toBe(before[index]?.dropped);
+      }
+      // Each instance applied the other's moves: five each of the ten.
+      expect(after.map((counted, index) => counted.applied - (before[index]?.applied ?? 0))).toEqual([5, 5]);
+      // What the instances held is what was written: the game's row answers the same, and a retry is still recognised across instances.
+      const snapshot = valueOf<{ ply: number; version: number; clocks: { white: number; black: number } }>(await command(whiteSocket, "game.snapshot", { gameId }));
+      expect(snapshot).toMatchObject({ ply: 12, version: 12 });
+      expect(valueOf<{ ply: number }>(await command(blackSocket, "game.move", { gameId, ply: 11, uci: "b7b5" })).ply).toBe(12);
+      valueOf(await command(whiteSocket, "game.move", { gameId, ply: 12, uci: "a4b3" }));
+      expect(counts().map((counted) => counted.reads)).toEqual(after.map((counted) => counted.reads));
+    } finally {
+      whiteSocket.close();
+      blackSocket.close();
+    }
+  });
   it("counts a player connected to the game on the other instance as present, and away once that socket leaves the game's room", async () => {
     const white = await signIn(first, "alice");
     const black = await signIn(second, "bob");

@@ -37,8 +37,8 @@ export const presenceFeature: FeatureDefinition<PresenceServices> = defineFeatur
   verifyUpgrade: isSameOriginUpgrade,
   // Heartbeats on every instance, the sweep of dead instances on the leader.
   jobs: ({ services }): readonly PeriodicJobDefinition[] => services.presence.jobs,
-  registerRoutes(app, { services }) {
-    registerPresenceRoutes(app, { presence: services.presence.service });
+  registerRoutes(app, { services, clock }) {
+    registerPresenceRoutes(app, { presence: services.presence.service, now: clock });
   },
   // Records the last-seen times of this instance's members: before the bus and the database close.
   close: ({ presence }) => presence.close(),

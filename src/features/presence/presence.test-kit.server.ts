@@ -61,8 +61,12 @@ export function upgradeStatus(app: RunningApp, headers: Record<string, string>):
   });
 }
 
-export async function presenceThrough(app: RunningApp, ids: readonly number[]): Promise<Presence[]> {
-  const response = await fetch(`${app.baseUrl}/callback/presence?ids=${ids.join(",")}`);
+/** Member ids no test creates: one appended makes an ask no other made, so the route's kept answers (a second, decision 0067) do not apply. */
+let unknownId = 2_000_000_000;
+
+export async function presenceThrough(app: RunningApp, ids: readonly number[], options: { readonly fresh?: boolean } = {}): Promise<Presence[]> {
+  const asked = options.fresh ? [...ids, unknownId--] : ids;
+  const response = await fetch(`${app.baseUrl}/callback/presence?ids=${asked.join(",")}`);
   if (response.status !== 200) throw new Error(`presence answered ${response.status}`);
   return presenceResponseSchema.parse(await response.json()).presence;
 }
@@ -71,7 +75,8 @@ export async function presenceThrough(app: RunningApp, ids: readonly number[]): 
 export async function waitForPresence(app: RunningApp, id: number, wanted: (presence: Presence) => boolean, timeoutMs = 10_000): Promise<Presence> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [presence] = await presenceThrough(app, [id]);
+    // Afresh: a kept answer could show a change a second late, and a test goes on as soon as it sees it.
+    const [presence] = await presenceThrough(app, [id], { fresh: true });
     if (presence && wanted(presence)) return presence;
     if (Date.now() >= deadline) throw new Error(`presence of ${id} is still ${JSON.stringify(presence)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -153,7 +153,7 @@ export const historyEntryOf = (game: RatedGame, change: MemberRatingChange, at: 
  * ratings at all: each game's changes, every member's final record per type,
  * and the history. The demo seed writes the site's past this way.
  */
-export function replayRatedGames(played: readonly (RatedGame & { readonly at: Date })[]) {
+export function replayRatedGames(played: readonly (RatedGame & { readonly at: Date })[], startingRecord?: (memberId: number, type: RatingType) => RatingRecord | undefined) {
   const records = new Map<RatingType, Map<number, RatingRecord>>();
   const changes = new Map<number, MemberRatingChange[]>();
   const history: RatingHistoryEntry[] = [];
@@ -162,6 +162,11 @@ export function replayRatedGames(played: readonly (RatedGame & { readonly at: Da
     if (!checked.ok) throw new Error(`game ${game.gameId} cannot be rated`);
     const ofType = records.get(game.ratingType) ?? new Map<number, RatingRecord>();
     records.set(game.ratingType, ofType);
+    // A member's first game of the type starts from what they bring (the demo's members played before the year it shows), else a newcomer's rating.
+    for (const memberId of game.sides.flatMap((side) => side.memberIds)) {
+      const start = ofType.has(memberId) ? undefined : startingRecord?.(memberId, game.ratingType);
+      if (start) ofType.set(memberId, start);
+    }
     const settled = settledRecords(ofType, game);
     for (const change of settled) {
       ofType.set(change.memberId, change.after);

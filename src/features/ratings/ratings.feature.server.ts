@@ -1,10 +1,12 @@
 import { defineFeature, type FeatureDefinition } from "../../platform/composition/feature-definition.server.ts";
+import { createRatingRanksService, type RatingRanksService } from "./rating-ranks.service.server.ts";
 import { ratingsDomainEvents } from "./ratings.domain-events.server.ts";
 import { createRatingsService, type RatingsService } from "./ratings.service.server.ts";
 import * as ratingsTables from "./ratings.tables.server.ts";
 
 export interface RatingsServices {
   readonly ratings: RatingsService;
+  readonly ratingRanks: RatingRanksService;
 }
 
 /**
@@ -18,7 +20,7 @@ export const ratingsFeature: FeatureDefinition<RatingsServices> = defineFeature<
   name: "ratings",
   tables: ratingsTables,
   messageCatalogs: [],
-  createServices: ({ db }) => ({ ratings: createRatingsService(db) }),
+  createServices: ({ db }) => ({ ratings: createRatingsService(db), ratingRanks: createRatingRanksService(db) }),
   provides: ({ services }) => ({
     gameRatings: { ratingsAt: services.ratings.ratingsAt, currentRating: services.ratings.currentRating, settleRatedGame: services.ratings.settleRatedGame },
     memberRatings: { ratingsOf: services.ratings.ratingsOf },

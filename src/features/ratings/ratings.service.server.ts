@@ -3,7 +3,7 @@
  * the ratings tables. Others reach it through the ports they declare (play's
  * game ratings, social's member ratings) or, later, its events.
  */
-import { and, asc, desc, eq, inArray, lte, sql, type InferInsertModel } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../platform/db/client.server.ts";
 import { publishDomainEvent } from "../../platform/domain-events/domain-events.server.ts";
@@ -30,6 +30,18 @@ export interface RatingHistoryPoint {
   readonly at: Date;
 }
 
+/** A member's whole record in a type, for the public stats API: the last rating with its date and deviation, the best with its game and date. */
+export interface RatingRecordView {
+  readonly type: RatingType;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly updatedAt: Date;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly best: { readonly rating: number; readonly gameId: number; readonly at: Date } | null;
+}
+
 /** A row of a leaderboard: an established (not provisional) rating of the type. */
 export interface TopRating {
   readonly memberId: number;
@@ -38,6 +50,23 @@ export interface TopRating {
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
+}
+
+/** A member's place among the established ratings of a type. */
+export interface RatingStanding {
+  readonly rating: number;
+  readonly deviation: number;
+  readonly best: number | null;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  /** 1 for the best; null while the member is not ranked (provisional, inactive or excluded: decision 0066). */
+  readonly rank: number | null;
+  /** How many members the type ranks. */
+  readonly players: number;
+  /** The share of established players rated below the member, 0 to 100; null when not ranked. */
+  readonly percentile: number | null;
 }
 
 /** What a settled game did to one member. */
@@ -57,6 +86,15 @@ export type BulkInsert = <Table extends PgTable>(tx: Database, table: Table, row
 
 /** A leaderboard page is at most this long. */
 export const TOP_RATINGS_LIMIT = 200;
+
+/** The deepest place a leaderboard page may start at: an offset walk of the (type, rating) index reads this many entries at most. */
+export const RANKED_OFFSET_LIMIT = 100_000;
+
+/** A filtered leaderboard (friends, a club, a country) ranks among at most this many members. */
+export const RANKED_MEMBER_SET_LIMIT = 200_000;
+
+/** Established: deviation at most provisionalDeviation (a provisional rating is not listed, decision 0050). */
+const established = lte(ratings.deviation, provisionalDeviation);
 
 const rounded = (rating: number): number => Math.round(rating);
 
@@ -104,6 +142,21 @@ export function createRatingsService(db: Database) {
       return rows.flatMap((row) => viewOf(row) ?? []);
     },
 
+    /** Every type's record of a member, with the date of their best (its history point, by the history's key). */
+    async recordsOf(memberId: number): Promise<RatingRecordView[]> {
+      const rows = await db
+        .select({ row: ratings, bestAt: ratingHistory.at })
+        .from(ratings)
+        .leftJoin(ratingHistory, and(eq(ratingHistory.memberId, ratings.memberId), eq(ratingHistory.ratingType, ratings.ratingType), eq(ratingHistory.gameId, ratings.bestGameId)))
+        .where(eq(ratings.memberId, memberId))
+        .orderBy(asc(ratings.ratingType));
+      return rows.flatMap(({ row, bestAt }) => {
+        if (!isRatingType(row.ratingType)) return [];
+        const best = row.best !== null && row.bestGameId !== null && bestAt !== null ? { rating: row.best, gameId: row.bestGameId, at: bestAt } : null;
+        return [{ type: row.ratingType, rating: rounded(row.rating), deviation: Math.round(row.deviation), updatedAt: row.updatedAt, wins: row.wins, draws: row.draws, losses: row.losses, best }];
+      });
+    },
+
     /** A member's rating of one type, or null before their first rated game of it. */
     async ratingOf(memberId: number, type: RatingType): Promise<RatingView | null> {
       const [row] = await db.select().from(ratings).where(and(eq(ratings.memberId, memberId), eq(ratings.ratingType, type)));
@@ -129,13 +182,26 @@ export function createRatingsService(db: Database) {
       return new Map(memberIds.map((id) => [id, found.get(id) ?? rounded(newPlayerRating.rating)]));
     },
 
-    /** A member's rating after each rated game of a type, oldest first (the stats pages' graph). */
-    async ratingHistory(memberId: number, type: RatingType): Promise<RatingHistoryPoint[]> {
+    /** A member's rating after each rated game of a type, oldest first (the stats pages' graph); `since` keeps the points from then on. */
+    async ratingHistory(memberId: number, type: RatingType, since?: Date): Promise<RatingHistoryPoint[]> {
       return db
         .select({ gameId: ratingHistory.gameId, rating: ratingHistory.rating, deviation: ratingHistory.deviation, at: ratingHistory.at })
         .from(ratingHistory)
-        .where(and(eq(ratingHistory.memberId, memberId), eq(ratingHistory.ratingType, type)))
+        .where(and(eq(ratingHistory.memberId, memberId), eq(ratingHistory.ratingType, type), since === undefined ? undefined : gte(ratingHistory.at, since)))
         .orderBy(asc(ratingHistory.at), asc(ratingHistory.gameId));
+    },
+
+    /**
+     * Each rating type's rating a member had at a moment (their last rated
+     * game before it), for a trend: one read of the (member, type, at) index.
+     */
+    async ratingsOnDate(memberId: number, at: Date): Promise<ReadonlyMap<string, number>> {
+      const rows = await db
+        .selectDistinctOn([ratingHistory.ratingType], { ratingType: ratingHistory.ratingType, rating: ratingHistory.rating })
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.memberId, memberId), lte(ratingHistory.at, at)))
+        .orderBy(ratingHistory.ratingType, desc(ratingHistory.at));
+      return new Map(rows.map((row) => [row.ratingType, row.rating]));
     },
 
     /**
@@ -153,6 +219,20 @@ export function createRatingsService(db: Database) {
         .orderBy(desc(ratings.rating), asc(ratings.memberId))
         .limit(limit);
       return rows.map((row) => ({ ...row, rating: rounded(row.rating) }));
+    },
+
+    /**
+     * How many established ratings of the type fall in each band of `band`
+     * points (the sidebar's distribution chart): band start → count. One
+     * pass over the type's part of the (type, rating) index.
+     */
+    async distribution(type: RatingType, band: number): Promise<ReadonlyMap<number, number>> {
+      if (!Number.isInteger(band) || band < 1) throw new RangeError(`a band is a positive whole number of points, not ${band}`);
+      // The band inline (a checked integer): GROUP BY must see the same expression as the select list, which two parameters are not.
+      const width = sql.raw(String(band));
+      const start = sql<number>`(floor(${ratings.rating} / ${width}) * ${width})::int`.mapWith(Number);
+      const rows = await db.select({ start, players: count() }).from(ratings).where(and(eq(ratings.ratingType, type), established)).groupBy(start).orderBy(start);
+      return new Map(rows.map((row) => [row.start, row.players]));
     },
 
     /**

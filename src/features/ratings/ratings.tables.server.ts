@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, real, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, real, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { memberIdColumn } from "../accounts/member-reference.server.ts";
 
 /**
@@ -40,4 +40,57 @@ export const ratingHistory = pgTable(
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.ratingType, table.gameId] }), index("rating_history_member_at_idx").on(table.memberId, table.ratingType, table.at)],
+);
+
+/**
+ * The rank table (decision 0066): each rating type's eligible ratings in
+ * board order, numbered from 1, rebuilt whole by the leaderboards' job. A
+ * page is a range of the (type, rank) key and "my rank" one probe of the
+ * (type, member) index, however deep; derived data, so a lost table is only
+ * a rebuild away. Partitioned by type (migration 0031): a rebuild fills a
+ * fresh unlogged table and swaps it in as the type's partition (decision 0071).
+ */
+export const ratingRanks = pgTable(
+  "rating_ranks",
+  {
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    rank: integer("rank").notNull(),
+    // No foreign key: a million checks would double the rebuild; a deleted member's row goes with the next rebuild.
+    memberId: integer("member_id").notNull(),
+    rating: integer("rating").notNull(),
+    games: integer("games").notNull(),
+    wins: integer("wins").notNull(),
+    draws: integer("draws").notNull(),
+    losses: integer("losses").notNull(),
+    /** The member's country when the ranks were built: a country's board is a range of (type, country, rank). */
+    country: varchar("country", { length: 2 }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ratingType, table.rank] }),
+    uniqueIndex("rating_ranks_member_idx").on(table.ratingType, table.memberId),
+    index("rating_ranks_country_idx").on(table.ratingType, table.country, table.rank),
+  ],
+);
+
+/** The days whose ranks were kept (one snapshot a type a day), the oldest in the window being the trend's baseline. */
+export const ratingRankSnapshotDays = pgTable(
+  "rating_rank_snapshot_days",
+  {
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ratingType, table.day] })],
+);
+
+/** A day's ranks and ratings, for the boards' 90-day trend (rank and score change); pruned past the window. */
+export const ratingRankSnapshots = pgTable(
+  "rating_rank_snapshots",
+  {
+    ratingType: varchar("rating_type", { length: 12 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    memberId: integer("member_id").notNull(),
+    rank: integer("rank").notNull(),
+    rating: integer("rating").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ratingType, table.day, table.memberId] })],
 );

@@ -1,4 +1,4 @@
-import { ANY_PATH, DIGITS, USERNAME, WORD, type PageRouteDefinition } from "../../platform/links/route-table.ts";
+import { ANY_PATH, DIGITS, WORD, type PageRouteDefinition } from "../../platform/links/route-table.ts";
 
 /**
  * Features the spec asks for whose pages exist only as placeholders until a
@@ -8,8 +8,6 @@ export const upcomingFeatures = [
   "team_matches", "vote_chess", "tournaments", "leaderboards", "stats", "puzzles", "articles", "player_pages", "verified_players",
 ] as const;
 export type UpcomingFeature = (typeof upcomingFeatures)[number];
-
-const STATS_DAYS = "0|7|30|90|365";
 
 /**
  * The pages of features not built yet (their modules: the placeholder page,
@@ -21,38 +19,19 @@ const STATS_DAYS = "0|7|30|90|365";
 export const comingPages = [
   // Team matches
   { name: "web_play_match", path: "/play/match/{id}" },
-  { name: "web_play_club_challenges", path: "/play/online/club-challenges" },
   { name: "web_daily_team_seek", path: "/daily-team/seek/{id}" },
   { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", requirements: { status: "current|finished" }, optional: ["status"] },
   { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", requirements: { url: ANY_PATH } },
   { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", requirements: { url: ANY_PATH } },
   { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", requirements: { url: ANY_PATH, match: DIGITS } },
-  { name: "web_club_match", path: "/club/matches/{match}", requirements: { match: DIGITS } },
   { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", requirements: { match: DIGITS } },
   // Vote chess
   { name: "web_votechess_game", path: "/votechess/game/{id}" },
   { name: "web_votechess_seek", path: "/votechess/seek/{id}" },
   // Tournaments
-  { name: "web_tournament_live_arena", path: "/tournament/live/arena/{url}" },
   { name: "web_tournament_live", path: "/tournament/live/{url}" },
-  { name: "web_tournament", path: "/tournament/{url}" },
-  { name: "web_play_arena", path: "/play/arena/{id}" },
   { name: "web_play_tournament", path: "/play/tournament/{id}" },
-  { name: "web_play_create_tournament", path: "/play/online/create-tournament/{id}", optional: ["id"] },
   { name: "web_league_division", path: "/leagues/{league}/{division}", requirements: { league: WORD, division: "\\w{6,}" } },
-  // Leaderboards
-  { name: "web_leaderboard_daily", path: "/leaderboard/daily/{type}", requirements: { type: "chess|chess960" }, defaults: { type: "chess" } },
-  { name: "web_leaderboard_live", path: "/leaderboard/live/{type}", requirements: { type: "blitz|bullet|rapid|bughouse|crazyhouse|kingofthehill|threecheck|chess960" }, defaults: { type: "blitz" } },
-  { name: "web_leaderboard_clubs_matches", path: "/leaderboard/clubs/matches" },
-  { name: "web_leaderboard_clubs_live_matches", path: "/leaderboard/clubs/live-matches" },
-  { name: "web_leaderboard_clubs_votechess", path: "/leaderboard/clubs/votechess" },
-  // Statistics
-  { name: "web_stats_bughouse", path: "/stats/live/bughouse/{username}", requirements: { username: USERNAME }, optional: ["username"] },
-  { name: "web_stats_live", path: "/stats/live/{type}/{username}/{days}", requirements: { type: "blitz|bullet|rapid", username: USERNAME, days: STATS_DAYS }, defaults: { type: "blitz", days: "90" }, optional: ["username"] },
-  { name: "web_stats_daily", path: "/stats/daily/{type}/{username}/{days}", requirements: { type: "chess|chess960", username: USERNAME, days: STATS_DAYS }, defaults: { type: "chess", days: "90" }, optional: ["username"] },
-  { name: "web_stats_tactics", path: "/stats/puzzles/{username}/{days}", requirements: { username: USERNAME, days: STATS_DAYS }, defaults: { days: "90" }, optional: ["username"] },
-  { name: "web_stats_tournaments", path: "/stats/tournaments/{username}", requirements: { username: USERNAME }, optional: ["username"] },
-  { name: "web_stats", path: "/stats/{username}", requirements: { username: USERNAME }, optional: ["username"] },
   // Puzzles
   { name: "web_puzzle_battle", path: "/puzzles/battle/{shortUuid}" },
   // Articles

@@ -37,8 +37,8 @@ describe.each(databaseTargets())("the site's own pages on $name", (target) => {
   });
 
   it("shows no parameter pills on a page whose feature is still to come", async () => {
-    const html = await page("/stats/daily/chess960/alice/30");
+    const html = await page("/club/matches/live/kingside-knights/30");
     expect(html).not.toContain("ks-page-param");
-    expect(html).not.toContain(">chess960<");
+    expect(html).not.toContain(">kingside-knights<");
   });
 });

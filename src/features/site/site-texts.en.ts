@@ -7,7 +7,7 @@ import type { SiteText } from "./site-text.ts";
  * translation is a site-texts.<locale>.ts beside it, and until one exists the
  * page shows the English text with a line saying so in the reader's language.
  */
-export const englishSiteTexts: Readonly<Record<"about" | "policies" | "guidelines", SiteText>> = {
+export const englishSiteTexts: Readonly<Record<"about" | "policies" | "guidelines" | "help", SiteText>> = {
   about: {
     lead: "Kingside is an open-source chess community website: live and daily games of standard chess and Chess960, clubs, friends and follows, ratings and game archives, in ten languages.",
     sections: [
@@ -15,9 +15,9 @@ export const englishSiteTexts: Readonly<Record<"about" | "policies" | "guideline
         id: "what-it-is",
         heading: "What Kingside is",
         paragraphs: [
-          "Kingside is built by volunteers as a place to play chess and meet other players without advertising or tracking. Members play live games with a clock or daily games with days per move, in standard chess or Chess960, rated with Glicko-2, and keep every game in their archive. They join clubs with a forum, notes and a chat, make friends, follow players, and see who is online and who is playing. A public API answers with players' and clubs' public profiles.",
+          "Kingside is built by volunteers as a place to play chess and meet other players without advertising or tracking. Members play live games with a clock or daily games with days per move, in standard chess or Chess960, rated with Glicko-2, climb the leaderboards of every rating, follow their progress on their statistics pages, and keep every game in their archive. They join clubs with a forum, notes and a chat, make friends, follow players, and see who is online and who is playing. A public API answers with players' and clubs' public profiles.",
         ],
-        coming: "Team matches, vote chess, tournaments, leaderboards, statistics, puzzles and articles are on the way: their pages already exist and say so until each feature arrives.",
+        coming: "Team matches, vote chess, tournaments, puzzles and articles are on the way: their pages already exist and say so until each feature arrives.",
       },
       {
         id: "licence",
@@ -120,6 +120,60 @@ export const englishSiteTexts: Readonly<Record<"about" | "policies" | "guideline
         paragraphs: [
           "Report the member from their card or profile and pick the reason that fits: spam, harassment, hate speech, cheating, an inappropriate profile, impersonation or something else. You can block them at the same time.",
           "Mute a member whose chat you would rather not read; block one who should not contact you. Neither is a punishment, and neither is shown to them.",
+        ],
+      },
+    ],
+  },
+  help: {
+    lead: "How Kingside works: finding a game, time controls, ratings, fair play, clubs, and keeping your privacy.",
+    sections: [
+      {
+        id: "how-to-play",
+        heading: "How to play here",
+        paragraphs: [
+          "Open Play and press Play: Kingside pairs you with a waiting player of the same time control, or puts your seek in the lobby until someone takes it. You can also take a seek from the lobby, or challenge a member from their profile or from your friends online on your home page.",
+          "No account yet? Play as a guest: casual live games, without email or password. Sign up later and keep your games and your name.",
+          "On the board, drag a piece or click it and then its square. Your games in progress are on your home page, the ones where it is your move first.",
+        ],
+      },
+      {
+        id: "time-controls",
+        heading: "Time controls",
+        paragraphs: [
+          "A live game has a clock: minutes for the game plus seconds added after each move, written 3+2. Games expected to last under 3 minutes a player are bullet, under 8 minutes blitz, the rest rapid.",
+          "A daily game gives you days per move (1 to 14): you move when it suits you. If a clock runs out, or the days for a move pass, the game is lost on time. Members can take a vacation, which pauses their daily games.",
+        ],
+      },
+      {
+        id: "ratings",
+        heading: "Ratings",
+        paragraphs: [
+          "Rated games change your rating, by the Glicko-2 system, one rating for each kind of game: bullet, blitz, rapid, daily, and each variant. Everyone starts at 1500. While the system is still unsure of your strength, your rating is provisional and shown with a question mark, and it moves faster.",
+          "Casual games change no rating. Guests play casual games only.",
+        ],
+      },
+      {
+        id: "fair-play",
+        heading: "Fair play",
+        paragraphs: [
+          "Play your own moves: no engines, no help from other people or books during a game, and no second account. Leaving a lost game to run out the clock is bad manners; after a while away, your opponent may claim the win.",
+          "If you think someone cheats or insults you, report them from their profile or their card.",
+        ],
+      },
+      {
+        id: "clubs",
+        heading: "Clubs",
+        paragraphs: [
+          "Clubs bring players together: each has a forum, notes from its members, a chat and events. Some clubs let anyone join, others take requests or invitations. You can found your own club and invite your friends.",
+          "Your home page shows your clubs' newest notes, topics and events.",
+        ],
+      },
+      {
+        id: "privacy-and-blocking",
+        heading: "Privacy and blocking",
+        paragraphs: [
+          "Block a member from their profile and they can no longer challenge you, write to you or send you friend requests; mute them to stop seeing their chat. In your settings you choose whether others may send you friend requests, and what your home page's feed shows: what the players you follow did, or your own activity.",
+          "Your email address is never shown to other members.",
         ],
       },
     ],

@@ -9,6 +9,7 @@ export const siteTextByRoute: Readonly<Record<string, SiteTextName>> = {
   web_about: "about",
   web_community_policies: "policies",
   web_community_guidelines: "guidelines",
+  web_help: "help",
 };
 
 /** Translations of the site texts, by locale; a locale without one reads English (and the page says so). */

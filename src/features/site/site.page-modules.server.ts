@@ -7,4 +7,5 @@ export const sitePageModules: Readonly<Record<(typeof sitePages)[number]["name"]
   web_about: { file: siteTextPage },
   web_community_policies: { file: siteTextPage },
   web_community_guidelines: { file: siteTextPage },
+  web_help: { file: siteTextPage },
 };

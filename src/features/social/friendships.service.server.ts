@@ -43,6 +43,11 @@ export function createFriendshipsService(graph: SocialGraph, outbox: OutboxNotif
   const friendIdsOf = db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, sql.placeholder("userId"))).prepare("social_friend_ids_of");
 
   return {
+    /** The ids of a member's friends (one index range): the leaderboards' friends filter, the home's friends online. */
+    async friendIds(userId: number): Promise<number[]> {
+      return (await friendIdsOf.execute({ userId })).map((row) => row.id);
+    },
+
     /**
      * Checks and writes in one transaction with the pair locked: two members
      * asking each other at the same moment become friends once (the second

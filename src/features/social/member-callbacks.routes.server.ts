@@ -4,10 +4,12 @@ import type { FeatureFlags } from "../../platform/flags/feature-flags.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { requestLocale, translate } from "../../platform/http/json-errors.server.ts";
 import { sendFailure } from "../../platform/http/form-response.server.ts";
-import { isLocale } from "../../platform/i18n/locales.ts";
+import { createShortAnswerCache } from "../../platform/http/short-answer-cache.server.ts";
+import { isLocale, supportedLocales } from "../../platform/i18n/locales.ts";
 import { generateLink } from "../../platform/links/links.ts";
 import type { PreferencesService } from "../accounts/preferences/preferences.service.server.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
+import type { FlairService } from "../accounts/flair/flair.service.server.ts";
 import { defaultAvatarUrl } from "../accounts/current-user.ts";
 import type { GameRecordSource } from "./game-records.port.ts";
 import type { InviteLinks } from "./invite-link.server.ts";
@@ -38,6 +40,18 @@ const friendsQuerySchema = pageQuerySchema.extend({
   avatarSize: z.coerce.number().int().min(16).max(200).default(50),
 });
 
+/**
+ * A member's card as a visitor (no session) sees it is the same for every
+ * visitor in a language, so it is kept this long per instance (decision
+ * 0067); a signed-in viewer's card (friendship, block, note) is never kept.
+ */
+export const VISITOR_CARD_TTL_MS = 1_000;
+
+/** A visitor's card is kept per member and language. */
+function visitorCardKey(username: string, locale: string): string {
+  return `${username.toLowerCase()}\n${locale}`;
+}
+
 /** How many recent opponents GET /callback/recent/opponents lists. */
 const RECENT_OPPONENTS = 10;
 
@@ -55,18 +69,33 @@ export interface MemberCallbackDeps {
   readonly games: Pick<GameRecordSource, "lifetimeScore" | "recentOpponents">;
   /** The accounts feature's members: recent opponents by id, the username search by prefix. */
   readonly directory: Pick<MemberDirectory, "membersByIds" | "searchByUsernamePrefix">;
+  /** The accounts feature's flair: tells of each change, so the visitor's card is read again at once. */
+  readonly flair: Pick<FlairService, "onChanged">;
+  readonly now?: () => number;
 }
 
 /** The member read calls and small member writes of spec 000 §7 and 001 §7.2-7.4. */
 export function registerMemberCallbackRoutes(app: FastifyInstance, deps: MemberCallbackDeps): void {
   const { social, friendships, follows, items, cards } = deps;
 
+  // The JSON text of a visitor's card (null: no such member), by username and language.
+  const visitorCards = createShortAnswerCache<string | null>({ ttlMs: VISITOR_CARD_TTL_MS, maxEntries: 2_000, now: deps.now });
+  // A new flair shows on the next read here; other instances keep theirs for at most the TTL (decision 0069).
+  deps.flair.onChanged((username) => {
+    for (const locale of supportedLocales) visitorCards.forget(visitorCardKey(username, locale));
+  });
   app.get("/callback/user/popup/:username", async (request, reply) => {
     const username = parseUsername(request, "username");
+    const locale = requestLocale(request);
     const viewer = request.viewer.user.isLoggedIn && request.viewer.user.id !== null ? { id: request.viewer.user.id, level: request.viewer.user.membershipLevel } : null;
-    const card = await cards.card(username, viewer, requestLocale(request));
-    if (!card) return sendFailure(reply, { code: "not_found", message: translate(request, "social.error.not_found") });
-    return reply.header("cache-control", "private, no-store").send({ user: card });
+    const cardJson = async () => {
+      const card = await cards.card(username, viewer, locale);
+      return card ? JSON.stringify({ user: card }) : null;
+    };
+    // Anyone with a session (a guest, a member on the two-factor step) is asked afresh: only the sessionless answer is everyone's.
+    const body = request.viewer.session === null ? await visitorCards.get(visitorCardKey(username, locale), cardJson) : await cardJson();
+    if (body === null) return sendFailure(reply, { code: "not_found", message: translate(request, "social.error.not_found") });
+    return reply.header("cache-control", "private, no-store").type("application/json; charset=utf-8").send(body);
   });
 
   app.get("/callback/friends/get-friends/:username", async (request) => {

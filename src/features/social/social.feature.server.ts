@@ -58,8 +58,8 @@ export const socialFeature: FeatureDefinition<SocialServices> = defineFeature<So
     ),
   realtimeEvents: friendEventDefinitions,
   notificationTypes: socialNotificationTypes,
-  registerRoutes(app, { services, flags }) {
+  registerRoutes(app, { services, flags, clock }) {
     registerSocialRoutes(app, { social: services.social, friendships: services.friendships, follows: services.follows, quiets: services.quiets, reports: services.reports, features: flags });
-    registerMemberCallbackRoutes(app, { social: services.social, friendships: services.friendships, follows: services.follows, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences, games: services.gameRecords, directory: services.memberDirectory });
+    registerMemberCallbackRoutes(app, { social: services.social, friendships: services.friendships, follows: services.follows, items: services.memberItems, cards: services.userCards, features: flags, invites: services.socialInvites, preferences: services.preferences, games: services.gameRecords, directory: services.memberDirectory, flair: services.flair, now: clock });
   },
 });

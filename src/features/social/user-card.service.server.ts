@@ -1,3 +1,4 @@
+import { shownFlairCode } from "../accounts/flair/flair-catalogue.ts";
 import { contactRefusal } from "./member-actions.policy.ts";
 import { localizedRegionName } from "../../shared/region-names.ts";
 import type { MembershipService } from "../accounts/membership/membership.service.server.ts";
@@ -155,7 +156,7 @@ export function createUserCardService(
       ...bestOf(ratings),
       onlineStatus,
       clubs,
-      flair: user.flairCode === "nothing" ? null : { code: user.flairCode },
+      flair: flairOf(user),
       membership: { code: name, level, name },
       counts,
       note,
@@ -180,3 +181,9 @@ export function createUserCardService(
 }
 
 export type UserCardService = ReturnType<typeof createUserCardService>;
+
+/** The flair the card shows (none when hidden, the placeholder or no longer the member's to wear). */
+function flairOf(user: { readonly flairCode: string; readonly flairStatus: string; readonly membershipLevel: number }): { readonly code: string } | null {
+  const code = shownFlairCode(user);
+  return code ? { code } : null;
+}

@@ -13,6 +13,13 @@ let pageSocket: SocketClient | null = null;
  * through SocketProvider/useRoomEvents, or by calling this directly.
  */
 export function pageSocketClient(): SocketClient {
-  pageSocket ??= createSocketClient({ url: socketUrlFor(window.location) });
-  return pageSocket;
+  if (pageSocket) return pageSocket;
+  const client = createSocketClient({ url: socketUrlFor(window.location) });
+  // The browser knows before any timer that the network is back or that the page is looked at again.
+  window.addEventListener("online", () => client.reconnectNow());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") client.reconnectNow();
+  });
+  pageSocket = client;
+  return client;
 }

@@ -1,8 +1,12 @@
 /**
  * The socket client for the browser (and for node tests): one connection,
- * many room subscriptions, automatic reconnect with capped, jittered
- * exponential backoff, every room re-subscribed after a reconnect, and
- * commands answered by an ack or a refusal.
+ * many room subscriptions, automatic reconnect with jittered exponential
+ * backoff capped low (a page is back within about a second of the server
+ * answering; `reconnectNow` skips the wait when the browser says the network
+ * is back), every room re-subscribed after a reconnect, and commands answered
+ * by an ack or a refusal. A command made while the connection is down waits
+ * for it: it is sent on the reconnect, and its timeout only runs while the
+ * connection is up.
  *
  * Events published while a client was away are not replayed: pass
  * `onSubscribed` to reload state each time a subscription is (re)confirmed,
@@ -40,10 +44,17 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
+/**
+ * What a page may trust: `down` once a connection was lost (or the first one
+ * failed) until one is open again; a page still making its first connection is
+ * `up`, since what the server rendered is fresh.
+ */
+export type ConnectionState = "up" | "down";
+
 export interface ReconnectOptions {
-  /** First retry delay. Default 500 ms. */
+  /** First retry delay. Default 200 ms. */
   readonly initialDelayMs?: number;
-  /** Cap of the delay. Default 30 s. */
+  /** Cap of the delay. Default 1 s: with the jitter, a client tries every 0.5–1 s while the server is away (decision 0059). */
   readonly maxDelayMs?: number;
   /** Growth per failed attempt. Default 2. */
   readonly factor?: number;
@@ -72,7 +83,7 @@ export interface SocketClientOptions {
    * passes none: the hub checked every event before it forwarded it.
    */
   readonly events?: EventCatalog;
-  /** How long a command waits for its answer (resent after each reconnect meanwhile). Default 10 s. */
+  /** How long a command waits for its answer while connected (the clock stops while the connection is down; resent after each reconnect). Default 10 s. */
   readonly commandTimeoutMs?: number;
 }
 
@@ -94,6 +105,11 @@ export interface SubscribeOptions {
 /** `Commands`: the application's registered commands; a test of made-up commands passes `CommandMap` (any name, unknown answers). */
 export interface SocketClient<Commands extends CommandMap = RegisteredCommands> {
   readonly status: SocketStatus;
+  readonly connection: ConnectionState;
+  /** Calls `listener` on each change of `connection`; returns the matching stop. */
+  watchConnection(listener: () => void): () => void;
+  /** Retries at once if the connection is down and waiting for its next attempt (the browser's `online`, a page shown again). */
+  reconnectNow(): void;
   /** Returns the matching unsubscribe. */
   subscribe(room: RoomName, handler: RealtimeEventHandler, options?: SubscribeOptions): () => void;
   /**
@@ -114,6 +130,8 @@ interface Subscription {
 interface PendingCommand {
   readonly frame: Extract<ClientMessage, { type: "command" }>;
   readonly settle: (result: CommandResult<unknown>) => void;
+  /** The answer's deadline, running only while the command is out on an open connection. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** A prefix per client and page load, so that ids never repeat across reloads. */
@@ -125,8 +143,8 @@ const socketOpen = 1;
 
 /** Delay before reconnect attempt number `attempt` (0-based). Exported for tests. */
 export function backoffDelay(attempt: number, options: ReconnectOptions = {}, random: () => number = Math.random): number {
-  const initial = options.initialDelayMs ?? 500;
-  const max = options.maxDelayMs ?? 30_000;
+  const initial = options.initialDelayMs ?? 200;
+  const max = options.maxDelayMs ?? 1_000;
   const factor = options.factor ?? 2;
   const jitter = Math.min(Math.max(options.jitter ?? 0.5, 0), 1);
   const delay = Math.min(max, initial * factor ** attempt);
@@ -163,15 +181,33 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
+  /** A connection was lost (or never made) since the last open one. */
+  let lost = false;
+  const connectionListeners = new Set<() => void>();
+
+  const connectionState = (): ConnectionState => (status !== "open" && lost ? "down" : "up");
 
   function setStatus(next: SocketStatus): void {
     if (status === next) return;
+    const before = connectionState();
     status = next;
+    if (next === "open") lost = false;
+    if (next === "closed") lost = true;
     options.onStatus?.(next);
+    if (connectionState() !== before) for (const listener of [...connectionListeners]) listener();
   }
 
-  function send(message: ClientMessage): void {
-    if (socket?.readyState === socketOpen) socket.send(encodeMessage(message));
+  function send(message: ClientMessage): boolean {
+    if (socket?.readyState !== socketOpen) return false;
+    socket.send(encodeMessage(message));
+    return true;
+  }
+
+  /** Sends a command if the connection is open and starts its deadline; otherwise the next open sends it. */
+  function sendCommand(id: string, pending: PendingCommand): void {
+    if (!send(pending.frame)) return;
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => settleCommand(id, fail("timeout")), commandTimeoutMs);
   }
 
   function connect(): void {
@@ -183,7 +219,7 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
       lastHeardAt = Date.now();
       setStatus("open");
       for (const room of subscriptions.keys()) send({ type: "subscribe", data: { room } });
-      for (const pending of pendingCommands.values()) send(pending.frame);
+      for (const [id, pending] of pendingCommands) sendCommand(id, pending);
       pingTimer = setInterval(checkAlive, pingIntervalMs);
     };
     current.onmessage = (event) => {
@@ -218,6 +254,11 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
     }
     clearInterval(pingTimer);
     pingTimer = undefined;
+    // Commands out on the lost connection wait for the next one, without a deadline meanwhile.
+    for (const pending of pendingCommands.values()) {
+      clearTimeout(pending.timer);
+      pending.timer = undefined;
+    }
     confirmedRooms.clear();
     lastVersions.clear();
     setStatus("closed");
@@ -284,6 +325,7 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
     const pending = pendingCommands.get(id);
     if (!pending) return;
     pendingCommands.delete(id);
+    clearTimeout(pending.timer);
     pending.settle(result);
   }
 
@@ -292,6 +334,18 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
   return {
     get status() {
       return status;
+    },
+    get connection() {
+      return connectionState();
+    },
+    watchConnection(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    reconnectNow() {
+      if (stopped || reconnectTimer === undefined) return;
+      clearTimeout(reconnectTimer);
+      connect();
     },
     subscribe(room, handler, subscribeOptions = {}) {
       const subscription: Subscription = { handler, onSubscribed: subscribeOptions.onSubscribed, refetch: subscribeOptions.refetch };
@@ -320,19 +374,19 @@ export function createSocketClient<Commands extends CommandMap = RegisteredComma
       const id = `${idPrefix}-${commandCounter}`;
       const frame: PendingCommand["frame"] = { type: "command", data: { id, name, input } };
       return new Promise<Answer>((resolve) => {
-        const timer = setTimeout(() => settleCommand(id, fail("timeout")), commandTimeoutMs);
-        pendingCommands.set(id, {
+        const pending: PendingCommand = {
           frame,
+          timer: undefined,
           settle: (result) => {
-            clearTimeout(timer);
             // Where an answer gets its type, unchecked: the ack carries what the command's handler answered and the
             // refusal one of its codes or the platform's (the definitions Commands is read from; the browser checks
             // no schema, decision 0028), or the client's own timeout or closed.
             resolve(result);
           },
-        });
+        };
+        pendingCommands.set(id, pending);
         // Sent now when open; otherwise on the next open.
-        send(frame);
+        sendCommand(id, pending);
       });
     },
     close() {

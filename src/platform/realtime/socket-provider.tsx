@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { pageSocketClient } from "./page-socket.ts";
 import type { RoomName } from "./protocol.ts";
-import type { RealtimeEventHandler, SocketClient, SubscribeOptions } from "./socket-client.ts";
+import type { ConnectionState, RealtimeEventHandler, SocketClient, SubscribeOptions } from "./socket-client.ts";
 
 /**
  * The page's socket for React: the shell provides it (see page-socket.ts; it
@@ -9,14 +9,21 @@ import type { RealtimeEventHandler, SocketClient, SubscribeOptions } from "./soc
  * components listen with useRoomEvents and call commands with
  * useSocketCommand (typed by the registered commands, socket-commands.ts).
  * Tests provide a fake. The socket client re-subscribes every room after a
- * reconnect.
+ * reconnect. A page that must say when it is cut off reads useSocketConnection
+ * (a hub without `connection` is always up).
  */
-export type SocketHub = Pick<SocketClient, "subscribe" | "command">;
+export type SocketHub = Pick<SocketClient, "subscribe" | "command"> & Partial<Pick<SocketClient, "connection" | "watchConnection">>;
 
 const pageSocketHub: SocketHub = {
   subscribe: (room, handler, options) => pageSocketClient().subscribe(room, handler, options),
   command: (name, input) => pageSocketClient().command(name, input),
+  get connection() {
+    return pageSocketClient().connection;
+  },
+  watchConnection: (listener) => pageSocketClient().watchConnection(listener),
 };
+
+const serverConnection = (): ConnectionState => "up";
 
 const SocketContext = createContext<SocketHub | null>(null);
 
@@ -27,6 +34,13 @@ export function SocketProvider({ children, hub = pageSocketHub }: { children: Re
 /** The one way a component calls a socket command: the provided socket's, or the page's without a provider. */
 export function useSocketCommand(): SocketHub["command"] {
   return (useContext(SocketContext) ?? pageSocketHub).command;
+}
+
+/** Whether the provided socket is up or down (server rendering and no provider: up). */
+export function useSocketConnection(): ConnectionState {
+  const hub = useContext(SocketContext);
+  const watch = useCallback((listener: () => void) => hub?.watchConnection?.(listener) ?? (() => {}), [hub]);
+  return useSyncExternalStore(watch, () => hub?.connection ?? "up", serverConnection);
 }
 
 /**

@@ -4,6 +4,13 @@ import type { PageRouteName } from "../links/route-table.ts";
 /** A link in the header's menu or the footer: a page without parameters and its label's message key. */
 export interface ShellNavItem {
   readonly route: ParameterlessPageRouteName;
+  /**
+   * Where the item leads a visitor who is not signed in, when that differs
+   * (the member's home is the landing page for them): linked directly, since
+   * a client-side redirect to a route the browser has not discovered yet
+   * rendered an empty page.
+   */
+  readonly visitorRoute?: ParameterlessPageRouteName;
   readonly messageId: string;
   /** A symbol before the label (the header's menu). */
   readonly icon?: string;

@@ -37,7 +37,7 @@ export function SiteHeader({ navigation, items = [], tools = [] }: { navigation:
             <ul className="ks-nav-links" role="list">
               {navigation.primary.map((item) => (
                 <li key={item.route}>
-                  <NavLink to={link(item.route)} className="ks-nav-link" prefetch="intent">
+                  <NavLink to={link(!user?.isLoggedIn && item.visitorRoute ? item.visitorRoute : item.route)} end={!user?.isLoggedIn && item.visitorRoute !== undefined} className="ks-nav-link" prefetch="intent">
                     <span className="ks-nav-icon" aria-hidden="true">{item.icon}</span>
                     {intl.formatMessage({ id: item.messageId })}
                   </NavLink>
@@ -65,9 +65,9 @@ export function SiteHeader({ navigation, items = [], tools = [] }: { navigation:
                 </>
               ) : (
                 <>
-                  {/* data-account-modal: the accounts feature's login/register modal opens instead, when the page has it (spec 000 §2). */}
+                  {/* data-account-modal: the accounts feature's login modal opens instead, when the page has it (spec 000 §2); Sign up goes straight to the register page (issue 22 item 2). */}
                   <a className="ks-nav-link" href={link(navigation.signIn)} data-account-modal="login">{intl.formatMessage({ id: "shell.nav.login" })}</a>
-                  <a className="ks-button ks-button-primary" href={link(navigation.register)} data-account-modal="register">{intl.formatMessage({ id: "shell.nav.register" })}</a>
+                  <a className="ks-button ks-button-primary" href={link(navigation.register)}>{intl.formatMessage({ id: "shell.nav.register" })}</a>
                 </>
               )}
             </div>

@@ -19,6 +19,7 @@ import {
 import { seedDemoClubForum } from "./demo-club-forum.server.ts";
 import { seedDemoGames } from "./demo-games.server.ts";
 import { seedDemoClubs } from "./demo-clubs.server.ts";
+import { seedDemoTeamMatches } from "./demo-team-matches.server.ts";
 import { seedDemoClubChat } from "./demo-club-chat.server.ts";
 import { recordDemoActors } from "../../features/demo/demo-life.server.ts";
 import { Random } from "./demo-random.ts";
@@ -389,6 +390,7 @@ export async function seedDemoDataIfEmpty(db: Database, options: DemoSeedOptions
     // After the demo clubs: their notes and forum topics, and their chat history.
     await seedDemoClubForum(tx, { epoch });
     await seedDemoClubChat(tx, { epoch });
+    await seedDemoTeamMatches(tx, { now: new Date(now) });
     await recordDemoActors(tx, demoActorIds(rows, await tx.select({ id: users.id, username: users.username }).from(users)));
     return { seeded: true, members: rows.length, ...played };
   });

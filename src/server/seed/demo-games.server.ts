@@ -8,12 +8,12 @@
 import { sql } from "drizzle-orm";
 import { users } from "../../features/accounts/accounts.tables.server.ts";
 import { isClosedLevel, levels } from "../../features/accounts/levels.ts";
-import { clockColumns } from "../../features/play/game-clock.server.ts";
+import { clockColumns } from "../../features/play/games/game-clock.server.ts";
 import { termsColumns } from "../../features/play/game-terms.server.ts";
 import { variants } from "../../chess/variants.ts";
 import { gameMoves, games, gameSeats } from "../../features/play/play.tables.server.ts";
 import { newPlayerRating } from "../../features/ratings/glicko2.ts";
-import { replayRatedGames, twoPlayerGame } from "../../features/ratings/rating-records.ts";
+import { freshRatingRecord, replayRatedGames, twoPlayerGame, type RatingRecord } from "../../features/ratings/rating-records.ts";
 import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { buildDemoGamesInProgress, buildFinishedDemoGames, type DemoGame, type DemoPlayer } from "./demo-games.ts";
@@ -39,7 +39,7 @@ export interface DemoGamesOptions {
 }
 
 /** Members who play: not closed, not benchmark members; a strength drawn per member. */
-async function demoPlayers(tx: Database): Promise<{ players: DemoPlayer[]; byUsername: Map<string, DemoPlayer> }> {
+export async function demoPlayers(tx: Database): Promise<{ players: DemoPlayer[]; byUsername: Map<string, DemoPlayer> }> {
   const rows = await tx
     .select({ id: users.id, username: users.username, level: users.membershipLevel, createdAt: users.createdAt })
     .from(users)
@@ -85,19 +85,34 @@ function inProgressPairs(players: readonly DemoPlayer[], byUsername: ReadonlyMap
 }
 
 /** The rated games' effect on ratings, replayed in the order the games ended; the game rows' rating columns follow. */
-function rateInOrder(demo: readonly { id: number; game: DemoGame }[]) {
+/**
+ * Where a demo member's rating of a type starts: established (deviation 80)
+ * at a rating from their strength, as members who played before the year the
+ * demo shows — so that the leaderboards, which list established ratings only,
+ * have the demo's players on a fresh start (decision 0056).
+ */
+export function demoStartingRecord(players: readonly DemoPlayer[]): (memberId: number) => RatingRecord | undefined {
+  const strengths = new Map(players.filter((player) => !player.guest).map((player) => [player.id, player.strength]));
+  return (memberId) => {
+    const strength = strengths.get(memberId);
+    return strength === undefined ? undefined : { ...freshRatingRecord, rating: Math.round(800 + strength * 1400), deviation: 80 };
+  };
+}
+
+function rateInOrder(demo: readonly { id: number; game: DemoGame }[], players: readonly DemoPlayer[]) {
   const played = demo
     .filter(({ game }) => game.rated && game.outcome !== null && game.outcome.reason !== "aborted" && game.endedAt !== null)
     .sort((a, b) => (a.game.endedAt?.getTime() ?? 0) - (b.game.endedAt?.getTime() ?? 0) || a.id - b.id)
     .map(({ id, game }) => ({ ...twoPlayerGame({ gameId: id, ratingType: game.ratingType, whiteId: game.whiteId, blackId: game.blackId, winner: game.outcome?.winner }), at: game.endedAt ?? new Date(0) }));
-  const replayed = replayRatedGames(played);
+  const startingRecord = demoStartingRecord(players);
+  const replayed = replayRatedGames(played, startingRecord);
   const columns = new Map<number, RatingColumns>();
   for (const [gameId, [white, black]] of replayed.changes) {
     if (white && black) columns.set(gameId, { whiteRating: white.before, blackRating: black.before, whiteRatingDiff: white.diff, blackRatingDiff: black.diff });
   }
   // A game in progress shows the ratings its players brought (the last ones of its type), as a game started on the site does.
   const current = new Map(replayed.latest.map((record) => [`${record.memberId}:${record.ratingType}`, Math.round(record.rating)]));
-  const ratingAtStart = (memberId: number, game: DemoGame) => current.get(`${memberId}:${game.ratingType}`) ?? Math.round(newPlayerRating.rating);
+  const ratingAtStart = (memberId: number, game: DemoGame) => current.get(`${memberId}:${game.ratingType}`) ?? Math.round(startingRecord(memberId)?.rating ?? newPlayerRating.rating);
   for (const { id, game } of demo) {
     if (game.outcome === null) columns.set(id, { whiteRating: ratingAtStart(game.whiteId, game), blackRating: ratingAtStart(game.blackId, game), whiteRatingDiff: null, blackRatingDiff: null });
   }
@@ -146,7 +161,7 @@ export async function seedDemoGames(tx: Database, options: DemoGamesOptions): Pr
   const finished = buildFinishedDemoGames(players, options.finishedGames ?? demoFinishedGameCount, options.epoch, GAMES_SEED);
   const running = buildDemoGamesInProgress(inProgressPairs(players, byUsername), options.now ?? new Date(), PROGRESS_SEED);
   const demo = [...finished, ...running].map((game, index) => ({ id: FIRST_GAME_ID + index, game }));
-  const rated = rateInOrder(demo);
+  const rated = rateInOrder(demo, players);
 
   await insertJsonRows(tx, games, demo.map(({ id, game }) => gameRow(id, game, rated.columns.get(id))), { overridingSystemValue: true });
   // Later games take ids after the demo ones.

@@ -9,6 +9,7 @@ import { ratingHistory, ratings } from "../../features/ratings/ratings.tables.se
 import { openDatabase, type Database, type DatabaseHandle } from "../../platform/db/client.server.ts";
 import { demoOpenings } from "../../features/demo/demo-openings.ts";
 import { seedDemoDataIfEmpty } from "./demo-data.server.ts";
+import { demoPlayers, demoStartingRecord } from "./demo-games.server.ts";
 import { createPostgresDatabase } from "../../test/databases.ts";
 
 const pieceValues: Readonly<Record<string, number>> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
@@ -168,6 +169,8 @@ describe.each(backends)("demo games on $name", (backend) => {
       .where(sql`${games.rated} and ${games.status} = 'ended'`)
       .orderBy(asc(games.endedAt), asc(games.id));
     const records = new Map<string, RatingRecord>();
+    // The demo's members start established, at a rating from their strength (decision 0056).
+    const startOf = demoStartingRecord((await demoPlayers(db)).players);
     let historyPoints = 0;
     for (const game of rated) {
       const ratingType = game.ratingType;
@@ -177,7 +180,7 @@ describe.each(backends)("demo games on $name", (backend) => {
       const blackScore = game.result === "1-0" ? 0 : game.result === "0-1" ? 1 : 0.5;
       const before = new Map<number, RatingRecord>();
       for (const memberId of [game.whiteId, game.blackId]) {
-        const record = records.get(key(memberId));
+        const record = records.get(key(memberId)) ?? startOf(memberId);
         if (record) before.set(memberId, record);
       }
       const [white, black] = settledRecords(before, { gameId: game.id, ratingType, sides: [{ memberIds: [game.whiteId], score: whiteScore }, { memberIds: [game.blackId], score: blackScore }] });
@@ -200,14 +203,18 @@ describe.each(backends)("demo games on $name", (backend) => {
     expect(history?.points).toBe(historyPoints);
     const spread = stored.map((row) => row.rating);
     expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThan(300);
+    // The leaderboards list established ratings: a fresh demo has them in every standard type.
+    for (const type of ["bullet", "blitz", "rapid", "daily"]) expect(stored.filter((row) => row.ratingType === type && row.deviation <= 110).length, type).toBeGreaterThan(20);
   });
 
   it("shows on each game in progress the ratings its players bring, as a game started on the site does (/live orders by them)", async () => {
     const playing = await db.select().from(games).where(eq(games.status, "playing"));
     expect(playing.length).toBeGreaterThan(0);
     const current = new Map((await db.select().from(ratings)).map((row) => [`${row.memberId}:${row.ratingType}`, Math.round(row.rating)]));
+    const startOf = demoStartingRecord((await demoPlayers(db)).players);
+    const brought = (memberId: number, type: string) => current.get(`${memberId}:${type}`) ?? Math.round(startOf(memberId)?.rating ?? 1500);
     for (const game of playing) {
-      expect([game.whiteRating, game.blackRating]).toEqual([current.get(`${game.whiteId}:${game.ratingType}`) ?? 1500, current.get(`${game.blackId}:${game.ratingType}`) ?? 1500]);
+      expect([game.whiteRating, game.blackRating]).toEqual([brought(game.whiteId, game.ratingType), brought(game.blackId, game.ratingType)]);
       expect([game.whiteRatingDiff, game.blackRatingDiff]).toEqual([null, null]);
     }
     expect(playing.some((game) => game.whiteRating !== 1500 || game.blackRating !== 1500)).toBe(true);

@@ -1,11 +1,7 @@
 import type { Locale } from "../../../platform/i18n/locales.ts";
-import { regionNames } from "../../../shared/region-names.ts";
-import { internationalCountryCode, isoCountryCodes } from "./countries.ts";
+import { namedCountries, type CountryOption } from "./country-names.ts";
 
-export interface CountryOption {
-  readonly code: string;
-  readonly name: string;
-}
+export type { CountryOption } from "./country-names.ts";
 
 const optionsByLocale = new Map<string, readonly CountryOption[]>();
 
@@ -19,12 +15,7 @@ export function countryOptions(locale: Locale, internationalName: string): reado
   const cacheKey = `${locale}\u0000${internationalName}`;
   const cached = optionsByLocale.get(cacheKey);
   if (cached) return cached;
-  const names = regionNames(locale);
-  const collator = new Intl.Collator(locale);
-  const countries = isoCountryCodes
-    .map((code) => ({ code, name: names?.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
-  const options: readonly CountryOption[] = Object.freeze([{ code: internationalCountryCode, name: internationalName }, ...countries]);
+  const options = Object.freeze(namedCountries(locale, internationalName));
   optionsByLocale.set(cacheKey, options);
   return options;
 }

@@ -101,7 +101,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Registrat
     if (emailOwner) await deps.accountMail.send("email_taken", emailOwner, request.siteOrigin);
     else await deps.accountMail.send("registered", { username: result.value.username, email, language: requestLocale(request) }, request.siteOrigin);
     await startSession(request, reply, deps, result.value.id, { remember: false, twoFactorPending: false });
-    const target = safeRedirectPath(redirectUrl) ?? generateLink("web_home", {}, { locale });
+    // A new member lands on their home with its welcome (issue 22 item 2), unless they came to do something else.
+    const target = safeRedirectPath(redirectUrl) ?? generateLink("web_home", { welcome: "1" }, { locale });
     return formSucceeded(request, reply, target, { username: result.value.username, convertedGuest: result.value.convertedGuest, confirmationSent: true });
   });
 

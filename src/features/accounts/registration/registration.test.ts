@@ -94,7 +94,7 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       const body = registration();
       const response = await postJson(browser(), "/register", { ...body, redirectUrl: "https://evil.example/" });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: "ok", redirect: "/home", username: body.username, convertedGuest: false });
+      expect(await response.json()).toMatchObject({ status: "ok", redirect: "/home?welcome=1", username: body.username, convertedGuest: false });
 
       const again = browser();
       await again.ensureCsrf();
@@ -102,10 +102,10 @@ describe.each(databaseTargets())("registration on $name", (target) => {
       expect(await signIn.json()).toMatchObject({ status: "ok" });
     });
 
-    it("keeps the page's language: a member registering in Spanish gets Spanish, and lands on /es/home", async () => {
+    it("keeps the page's language: a member registering in Spanish gets Spanish, and lands on /es/home with its welcome", async () => {
       const body = registration();
       const response = await postJson(browser(), "/register", { ...body, locale: "es" });
-      expect(await response.json()).toMatchObject({ redirect: "/es/home" });
+      expect(await response.json()).toMatchObject({ redirect: "/es/home?welcome=1" });
       expect((await userNamed(body.username))?.language).toBe("es");
     });
 

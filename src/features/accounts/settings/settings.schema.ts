@@ -77,6 +77,8 @@ export const settingsOutcomes = [
   "profile_saved",
   "avatar_saved",
   "avatar_removed",
+  "board_saved",
+  "flair_saved",
 ] as const;
 export type SettingsOutcome = (typeof settingsOutcomes)[number];
 

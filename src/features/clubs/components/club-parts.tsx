@@ -1,6 +1,6 @@
+import { PostButtonForm, type PostButtonFormProps } from "../../../platform/security/post-button-form.tsx";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
-import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { isClubFormError } from "../clubs.constants.ts";
 import { CountryLabel } from "../../../ui/country-label.tsx";
 
@@ -74,17 +74,6 @@ export function ClubFormError({ code }: { code: string | null }) {
 }
 
 /** A one-button form posting to a club callback, coming back to `back`. */
-export function ClubActionForm({ action, back, label, hidden = {}, primary = false, testId }: { action: string; back: string; label: string; hidden?: Readonly<Record<string, string>>; primary?: boolean; testId?: string }) {
-  return (
-    <form method="post" action={action} className="ks-club-action-form">
-      <FormSecurityFields />
-      <input type="hidden" name="redirectUrl" value={back} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className={primary ? "ks-button ks-button-primary" : "ks-button"} data-testid={testId}>
-        {label}
-      </button>
-    </form>
-  );
+export function ClubActionForm(props: Omit<PostButtonFormProps, "className">) {
+  return <PostButtonForm {...props} className="ks-club-action-form" />;
 }

@@ -8,6 +8,9 @@ import type { ClubRef } from "../club-access.service.server.ts";
 import { clubEventTypes, type ClubEventCount, type ClubEventList, type ClubSeekList } from "./club-events.schema.ts";
 import type { ClubEventsService } from "./club-events.service.server.ts";
 
+/** The types the team-matches feature provides (its source is registered by the composition root). */
+const teamMatchTypes: readonly string[] = ["daily_team_match", "team_match"];
+
 /**
  * The events frame through the real server (issue 11 item 7): every GET
  * callback of spec 000 §7 in its documented shape, honest empty lists while
@@ -49,7 +52,8 @@ describe.each(databaseTargets())("club events frame on $name", (target) => {
     for (const [path, group, types] of lists) {
       const { status, body } = await getJson(path);
       expect(status, path).toBe(200);
-      expect(body, path).toEqual({ clubId: club.id, group, types, events: [], total: 0, page: 1, pageSize: 20, unavailableTypes: types });
+      // Team matches are a source since issue 25 (src/app/team-matches-club-events.server.ts): their types are available.
+      expect(body, path).toEqual({ clubId: club.id, group, types, events: [], total: 0, page: 1, pageSize: 20, unavailableTypes: types.filter((type) => !teamMatchTypes.includes(type)) });
     }
     const withoutClub = await getJson("/callback/clubs/votechess/upcoming");
     expect(withoutClub).toMatchObject({ status: 200, body: { events: [], unavailableTypes: ["vote_chess_games"] } });
@@ -61,7 +65,7 @@ describe.each(databaseTargets())("club events frame on $name", (target) => {
     ] as const) {
       const { status, body } = await getJson(`/callback/clubs/count/${path}/${club.id}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ clubId: club.id, group, count: 0, byType: Object.fromEntries(clubEventTypes.map((type) => [type, 0])), unavailableTypes: clubEventTypes });
+      expect(body).toEqual({ clubId: club.id, group, count: 0, byType: Object.fromEntries(clubEventTypes.map((type) => [type, 0])), unavailableTypes: clubEventTypes.filter((type) => !teamMatchTypes.includes(type)) });
     }
     for (const [path, kind] of [
       ["daily/seeks", "daily"],
@@ -71,7 +75,7 @@ describe.each(databaseTargets())("club events frame on $name", (target) => {
     ] as const) {
       const { status, body } = await getJson(`/callback/clubs/${path}/${club.id}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ clubId: club.id, kind, seeks: [], available: false } satisfies ClubSeekList);
+      expect(body).toEqual({ clubId: club.id, kind, seeks: [], available: kind === "daily" || kind === "team-match" } satisfies ClubSeekList);
     }
   });
 
@@ -104,7 +108,7 @@ describe.each(databaseTargets())("club events frame on $name", (target) => {
     });
     const upcoming = (await getJson(`/callback/clubs/live/upcoming/${club.id}`)).body as ClubEventList;
     expect(upcoming.events.map((event) => event.name)).toEqual(["Friday arena"]);
-    expect(upcoming.unavailableTypes).toEqual(["live_tournament", "team_match", "multi_club_arena"]);
+    expect(upcoming.unavailableTypes).toEqual(["live_tournament", "multi_club_arena"]);
     expect(((await getJson(`/callback/clubs/count/currentevents/${club.id}`)).body as ClubEventCount).count).toBe(1);
 
     expect((await visitor().post("/callback/clubs/live/upcoming/subscribe/arena/7001")).status).toBe(401);

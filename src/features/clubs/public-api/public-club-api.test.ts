@@ -1,43 +1,19 @@
-import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../accounts/accounts.tables.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
+import { localChessWebApi, type ChessWebApiResponse } from "../../../test/chess-web-api-client.ts";
 import { createTestClub } from "../club-fixture.server.ts";
 
-/**
- * The public club endpoints read back with the chess-web-api npm client, as
- * existing public-API clients read them. The client has no base-URL option:
- * its endpoints build every request through one shared module, whose builder
- * is pointed here at the local server, so nothing leaves the machine.
- */
-interface ClientResponse<T> {
-  readonly body: T;
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-}
+/** The public club endpoints read back with the chess-web-api npm client, as existing public-API clients read them. */
 interface ChessWebApiClient {
-  getClub(urlId: string): Promise<ClientResponse<Record<string, unknown>>>;
-  getClubMembers(urlId: string): Promise<ClientResponse<{ weekly: { username: string; joined: number }[]; monthly: unknown[]; all_time: unknown[] }>>;
-  getPlayerClubs(username: string): Promise<ClientResponse<{ clubs: { "@id": string; name: string; url: string; joined: number }[] }>>;
-}
-interface RequestBuilder {
-  withHost(host: string): RequestBuilder;
-  withPort(port: number): RequestBuilder;
-  withScheme(scheme: string): RequestBuilder;
+  getClub(urlId: string): Promise<ChessWebApiResponse<Record<string, unknown>>>;
+  getClubMembers(urlId: string): Promise<ChessWebApiResponse<{ weekly: { username: string; joined: number }[]; monthly: unknown[]; all_time: unknown[] }>>;
+  getPlayerClubs(username: string): Promise<ChessWebApiResponse<{ clubs: { "@id": string; name: string; url: string; joined: number }[] }>>;
 }
 
-const require = createRequire(import.meta.url);
-
-function localClient(baseUrl: string): ChessWebApiClient {
-  const url = new URL(baseUrl);
-  const requestModule: { builder: () => RequestBuilder } = require("chess-web-api/src/request/webapi-request.js");
-  const baseRequest: { builder: () => RequestBuilder } = require("chess-web-api/src/request/base-request.js");
-  requestModule.builder = () => baseRequest.builder().withHost(url.hostname).withPort(Number(url.port)).withScheme("http");
-  const ChessWebApi: new () => ChessWebApiClient = require("chess-web-api");
-  return new ChessWebApi();
-}
+const localClient = (baseUrl: string) => localChessWebApi<ChessWebApiClient>(baseUrl);
 
 describe.each(databaseTargets())("the public club API through chess-web-api on $name", (target) => {
   const suite = appForSuite(target, { seedDemoData: true });

@@ -1,75 +1,14 @@
-import { FormattedMessage, useIntl } from "../../../platform/i18n/intl.tsx";
 import type { Route } from "./+types/home-page";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
-import { PageHeader } from "../../../platform/pages/page-header.tsx";
-import { useLinks } from "../../../platform/links/use-links.ts";
-import { awaitedFeatures } from "../../../platform/links/route-modules.server.ts";
-import { MemberName } from "../../social/card/member-name.tsx";
-import type { MemberSummary } from "../members.schema.ts";
+import { loadLanding } from "./landing.server.ts";
+import { LandingPage } from "./landing-page.tsx";
 
-const NEWEST_MEMBERS = 12;
-const TITLED_PLAYERS = 12;
-
+/** /: the landing page (a signed-in member's own home is /home, the home feature's). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePage(request);
-  const { members } = context.services;
-  const [counts, { newest, titled }] = await Promise.all([members.siteCounts(), members.homeLists(NEWEST_MEMBERS, TITLED_PLAYERS)]);
-  // What is not built yet, from the route table's marks: the list shortens by itself as features arrive.
-  return { counts, newest, titled, coming: awaitedFeatures() };
+  return loadLanding(context);
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { counts, newest, titled, coming } = loaderData;
-  const intl = useIntl();
-  const link = useLinks();
-  return (
-    <section className="ks-page ks-home" aria-labelledby="page-title">
-      <PageHeader title={intl.formatMessage({ id: "home.title" })}>
-        <p className="ks-lead">{intl.formatMessage({ id: "home.lead" })}</p>
-        <div className="ks-actions">
-          <a className="ks-button ks-button-primary ks-button-large" href={link("web_play_new")}>{intl.formatMessage({ id: "home.play_now" })}</a>
-          <a className="ks-button ks-button-large" href={link("web_clubs")}>{intl.formatMessage({ id: "home.find_club" })}</a>
-        </div>
-      </PageHeader>
-      <ul className="ks-stat-tiles" role="list" aria-label={intl.formatMessage({ id: "home.counts_label" })}>
-        <li><strong>{intl.formatNumber(counts.members)}</strong> <FormattedMessage id="home.count_members" values={{ count: counts.members }} /></li>
-        <li><strong>{intl.formatNumber(counts.countries)}</strong> <FormattedMessage id="home.count_countries" values={{ count: counts.countries }} /></li>
-        <li><strong>{intl.formatNumber(counts.titledPlayers)}</strong> <FormattedMessage id="home.count_titled" values={{ count: counts.titledPlayers }} /></li>
-      </ul>
-      <div className="ks-columns">
-        <MemberListCard id="newest-members" title={intl.formatMessage({ id: "home.newest_members" })} empty={intl.formatMessage({ id: "home.no_members" })} members={newest} />
-        <MemberListCard id="titled-players" title={intl.formatMessage({ id: "home.titled_players" })} empty={intl.formatMessage({ id: "home.no_titled" })} members={titled} />
-      </div>
-      {coming.length > 0 && (
-        <section className="ks-card" aria-labelledby="coming-features" data-coming="">
-          <h2 id="coming-features">{intl.formatMessage({ id: "home.coming_title" })}</h2>
-          <p className="ks-muted">{intl.formatMessage({ id: "home.coming_text" })}</p>
-          <ul>
-            {coming.map((feature) => (
-              <li key={feature}>{intl.formatMessage({ id: `coming.name.${feature}` })}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </section>
-  );
-}
-
-function MemberListCard({ id, title, empty, members }: { id: string; title: string; empty: string; members: readonly MemberSummary[] }) {
-  return (
-    <section className="ks-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {members.length === 0 ? (
-        <p className="ks-muted">{empty}</p>
-      ) : (
-        <ul className="ks-member-list" role="list">
-          {members.map((member) => (
-            <li key={member.username}>
-              <MemberName member={member} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
+  return <LandingPage landing={loaderData} />;
 }

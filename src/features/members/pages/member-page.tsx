@@ -16,6 +16,7 @@ import { cardAccountActions, cardActions, type CardActionId, type CardViewer } f
 import { useFriendEvents } from "../../social/card/friend-events-hub.ts";
 import { useCardTagline } from "../../social/card/use-card-tagline.ts";
 import { ProfileClubs, ProfileFriends, ProfileRatings } from "../profile/profile-sections.tsx";
+import { TrophyCabinet } from "../../trophies/components/trophy-cabinet.tsx";
 import { closeUsernames } from "../search/member-search.server.ts";
 import { PresenceButtonView, PresenceDot, TaglineBadges } from "../../social/card/tagline-view.tsx";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
@@ -36,6 +37,10 @@ const StatusEditor = privateParts.component("StatusEditor");
  */
 const memberActions = lazyModule(() => importWithRetry(() => import("../../social/card/card-action-bar.tsx")), { preloadIf: isSignedInDocument });
 const CardActionBar = memberActions.component("CardActionBar");
+
+/** The trophy cabinet's award button: for signed-in viewers who may award only (a visitor never downloads it); its dialog loads on the first click. */
+const awardTrophy = lazyModule(() => importWithRetry(() => import("../../trophies/components/award-trophy-button.tsx")), { preloadIf: isSignedInDocument });
+const AwardTrophyButton = awardTrophy.component("AwardTrophyButton");
 
 /** Only a mistyped name needs it: its own chunk keeps it off every profile's weight. */
 const MemberNotFound = lazy(() => import("../search/member-not-found.tsx").then((module) => ({ default: module.MemberNotFound })));
@@ -65,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const suggestions = close.map((member) => ({ username: member.username, countryCode: member.countryCode, chessTitle: member.chessTitle }));
     return data({ found: false as const, username, suggestions }, { status: 404 });
   }
-  const { card, about, clubs, friends, pendingRequests } = profile;
+  const { card, about, clubs, friends, pendingRequests, trophies } = profile;
   const accountPanels = await memberAccountPanels(context, { id: card.userId, username: card.username, isEnabled: card.isEnabled, canReceiveGift: card.canReceiveGiftMembership }, url.searchParams);
   // Their chunk is loaded before the server renders them (the owner's editor, the gift form, staff panels).
   if (card.isSelf || hasAccountPanels(accountPanels)) await privateParts.ready();
@@ -76,7 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayChallenge = cardActions(cardViewer, card).includes("challenge");
   const visitorActions = viewer.isLoggedIn ? null : cardAccountActions(cardViewer, card);
   const clubEntries = clubs.map((club) => ({ url: club.url, name: club.name, memberCount: club.memberCount }));
-  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about, clubs: clubEntries, visitorActions, mayChallenge };
+  // Awarding is offered where the card offers it (a messageable, enabled member); the trophies service decides the rest.
+  const mayAward = viewer.isLoggedIn && cardActions(cardViewer, card).includes("award");
+  if (mayAward) await awardTrophy.ready();
+  return { found: true as const, card, accountPanels, friends: friends.friends, friendsTotal: friends.total, pendingRequests, about, clubs: clubEntries, visitorActions, mayChallenge, trophies, mayAward };
 }
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
@@ -97,7 +105,7 @@ function hasAccountPanels(panels: MemberAccountPanelsData): boolean {
 
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
-function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about, clubs, visitorActions, mayChallenge }: ProfileData) {
+function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequests, about, clubs, visitorActions, mayChallenge, trophies, mayAward }: ProfileData) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   const user = useRouteLoaderData<RootData>("root")?.currentUser;
@@ -209,6 +217,17 @@ function MemberProfile({ card, accountPanels, friends, friendsTotal, pendingRequ
         <ProfileFriends username={card.username} friends={friends} total={friendsTotal} />
         <ProfileClubs username={card.username} clubs={clubs} />
       </div>
+      <TrophyCabinet
+        showcase={trophies.showcase}
+        count={trophies.count}
+        award={
+          mayAward && (
+            <Suspense fallback={null}>
+              <AwardTrophyButton username={card.username} label="short" openOnHash className="ks-button ks-button-small ks-button-primary" onAwarded={() => void revalidator.revalidate()} />
+            </Suspense>
+          )
+        }
+      />
     </section>
   );
 }

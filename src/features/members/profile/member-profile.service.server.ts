@@ -11,11 +11,14 @@ import type { FriendshipsService, PendingFriendRequest } from "../../social/frie
 import type { FriendEntry } from "../../social/social.schema.ts";
 import type { CardClub } from "../../social/member-clubs.port.ts";
 import { CARD_CLUBS, type UserCard, type UserCardService } from "../../social/user-card.service.server.ts";
+import type { MemberTrophiesSource, ProfileTrophyCabinet } from "./member-trophies.port.ts";
 
 export interface MemberProfileSources {
   readonly directory: Pick<MemberDirectory, "memberProfileByUsername">;
   readonly cards: Pick<UserCardService, "cardOf">;
   readonly friendships: Pick<FriendshipsService, "friendsOf" | "pendingFriendRequests">;
+  /** The trophies feature's cabinet, through the port members declared. */
+  readonly trophies: MemberTrophiesSource;
 }
 
 export interface MemberProfileView {
@@ -28,6 +31,8 @@ export interface MemberProfileView {
   readonly friends: { readonly friends: readonly FriendEntry[]; readonly total: number };
   /** Only the member sees their own pending requests; null for anyone else. */
   readonly pendingRequests: { readonly incoming: readonly PendingFriendRequest[]; readonly outgoing: readonly PendingFriendRequest[] } | null;
+  /** The trophy cabinet: the showcase and the count. */
+  readonly trophies: ProfileTrophyCabinet;
 }
 
 export type ProfileViewer = { readonly id: number; readonly level: number } | null;
@@ -38,10 +43,11 @@ export function createMemberProfiles(sources: MemberProfileSources) {
       const member = await sources.directory.memberProfileByUsername(username);
       if (!member) return null;
       const isSelf = viewer?.id === member.id;
-      const [card, friends, pendingRequests] = await Promise.all([
+      const [card, friends, pendingRequests, trophies] = await Promise.all([
         sources.cards.cardOf(member, viewer, locale, Math.max(limits.clubs, CARD_CLUBS)),
         sources.friendships.friendsOf(member.id, viewer?.id ?? null, { orderByFriendsFirst: viewer !== null, limit: limits.friends, offset: 0 }),
         isSelf ? sources.friendships.pendingFriendRequests(member.id) : Promise.resolve(null),
+        sources.trophies.cabinetOf(member.id),
       ]);
       return {
         card: { ...card, clubs: card.clubs.slice(0, CARD_CLUBS) },
@@ -49,6 +55,7 @@ export function createMemberProfiles(sources: MemberProfileSources) {
         clubs: card.clubs.slice(0, limits.clubs),
         friends,
         pendingRequests,
+        trophies,
       };
     },
   };

@@ -1,258 +1,63 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { useNavigate } from "react-router";
-import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import { lazyModule } from "../../../ui/lazy-module.ts";
 import { useIsClient } from "../../../ui/use-is-client.ts";
-import { readSearchQuery, SEARCH_MIN_LENGTH } from "./member-search.schema.ts";
-import type { SuggestedMember } from "./member-search-options.tsx";
+import { searchFieldAttributes, SearchGlyph } from "./search-box-parts.tsx";
 import "./member-search.css";
 
-const loadOptions = () => importWithRetry(() => import("./member-search-options.tsx"));
-const MemberSearchOptions = lazy(() => loadOptions().then((module) => ({ default: module.MemberSearchOptions })));
-
-/** How long typing must pause before the box asks the server. */
-export const SUGGEST_DEBOUNCE_MS = 250;
-
-/** GET /callback/user/search/{username}: at most 10 members, by username. */
-interface SuggestionsAnswer {
-  readonly users: readonly { readonly username: string; readonly countryCode: string; readonly chessTitle: string | null }[];
-}
-type Suggestion = SuggestedMember;
-
-type Lookup =
-  | { readonly status: "idle" }
-  | { readonly status: "loading"; readonly query: string }
-  | { readonly status: "done"; readonly query: string; readonly members: readonly Suggestion[] };
+const combobox = lazyModule(() => importWithRetry(() => import("./member-search-combobox.tsx")));
+const MemberSearchCombobox = combobox.component("MemberSearchCombobox");
 
 /**
- * The header's member search: an ARIA 1.2 combobox with a listbox of
- * members whose username starts with what is typed (the user search call,
- * debounced). ArrowDown/ArrowUp move through the members, Enter on one opens
- * its profile, Enter otherwise goes to /search?q=, Escape closes the list
- * (then clears the field, then, on a phone, folds the box back into its
- * button). Without JavaScript it is a plain form to /search.
- *
- * Below 768 px it folds into an icon button that opens the field over the
- * header row.
+ * The header's member search on every page: a plain form to /search, the
+ * same one the combobox draws. Suggestions, keys and folding are the
+ * combobox's (member-search-combobox.tsx), a chunk loaded when the member
+ * first focuses the field or taps the phone's search button, so that a page
+ * carries none of it until then (decision 0037's budget). What is typed
+ * while the chunk comes is handed over with the focus.
  */
 export function MemberSearchBox() {
   const intl = useIntl();
   const link = useLinks();
-  const navigate = useNavigate();
-  const client = useHttpClient();
   const hydrated = useIsClient();
   const baseId = useId();
-  const inputId = `${baseId}-input`;
-  const listId = `${baseId}-list`;
-  const statusId = `${baseId}-status`;
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const toggleRef = useRef<HTMLButtonElement | null>(null);
-  const [text, setText] = useState("");
-  const [lookup, setLookup] = useState<Lookup>({ status: "idle" });
-  const [listOpen, setListOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  /** On a phone: the field is unfolded. */
-  const [unfolded, setUnfolded] = useState(false);
+  const typed = useRef("");
+  const [engaged, setEngaged] = useState<{ readonly unfolded: boolean } | null>(null);
 
-  const { query, problem } = readSearchQuery(text);
-  const searchable = query !== "" && problem === null;
+  if (engaged) return <MemberSearchCombobox typed={typed} unfoldedAtStart={engaged.unfolded} focusAtStart />;
 
-  // Debounced lookup; an answer to an older query is dropped (and one for another query is never shown).
-  useEffect(() => {
-    if (!searchable) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      setLookup({ status: "loading", query });
-      client
-        .request<SuggestionsAnswer>("GET", `/callback/user/search/${encodeURIComponent(query)}`, { quiet: true })
-        .then((answer) => {
-          if (current) setLookup({ status: "done", query, members: answer.users });
-        })
-        .catch(() => {
-          if (current) setLookup({ status: "done", query, members: [] });
-        });
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [client, query, searchable]);
-
-  const members = lookup.status === "done" && lookup.query === query ? lookup.members : [];
-  const expanded = listOpen && members.length > 0;
-  const activeMember = expanded && active >= 0 ? members[active] : undefined;
-  const optionId = (index: number) => `${baseId}-option-${index}`;
-
-  useEffect(() => {
-    if (unfolded) inputRef.current?.focus();
-  }, [unfolded]);
-
-  function statusText(): string {
-    if (text.trim() !== "" && problem === "too_short") return intl.formatMessage({ id: "member_search.too_short" }, { number: SEARCH_MIN_LENGTH });
-    if (!searchable || !listOpen) return "";
-    if (lookup.status === "loading" && lookup.query === query) return intl.formatMessage({ id: "member_search.box.searching" });
-    if (lookup.status === "done" && lookup.query === query) {
-      return members.length === 0 ? intl.formatMessage({ id: "member_search.box.none" }) : intl.formatMessage({ id: "member_search.box.count" }, { count: members.length });
-    }
-    return "";
-  }
-
-  function openProfile(member: Suggestion) {
-    setListOpen(false);
-    setActive(-1);
-    setText("");
-    setUnfolded(false);
-    void navigate(link("web_member_profile", { username: member.username }));
-  }
-
-  function fold() {
-    setListOpen(false);
-    setActive(-1);
-    setUnfolded(false);
-    toggleRef.current?.focus();
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp": {
-        event.preventDefault();
-        if (members.length === 0) return;
-        const step = event.key === "ArrowDown" ? 1 : -1;
-        if (!listOpen) {
-          setListOpen(true);
-          setActive(step === 1 ? 0 : members.length - 1);
-          return;
-        }
-        setActive((index) => (index + step + members.length + (index < 0 && step === -1 ? 1 : 0)) % members.length);
-        return;
-      }
-      case "Enter":
-        if (activeMember) {
-          event.preventDefault();
-          openProfile(activeMember);
-        }
-        // Otherwise the form goes to /search?q=.
-        return;
-      case "Escape":
-        event.preventDefault();
-        if (expanded) {
-          setListOpen(false);
-          setActive(-1);
-        } else if (text !== "") {
-          setText("");
-        } else if (unfolded) {
-          fold();
-        }
-        return;
-      default:
-        return;
-    }
-  }
-
-  function handleBlur(event: FocusEvent<HTMLFormElement>) {
-    const next = event.relatedTarget;
-    if (next instanceof Node && event.currentTarget.contains(next)) return;
-    setListOpen(false);
-    setActive(-1);
-    if (text === "") setUnfolded(false);
-  }
-
+  const engage = (unfolded: boolean) => {
+    void combobox.ready().then(
+      () => setEngaged({ unfolded }),
+      () => undefined,
+    );
+  };
   const label = intl.formatMessage({ id: "member_search.box.label" });
-  const status = statusText();
   return (
-    <div className="ks-header-search" data-unfolded={unfolded ? "true" : "false"}>
+    <div className="ks-header-search" data-unfolded="false">
       {hydrated ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className="ks-header-search-toggle"
-          aria-expanded={unfolded}
-          aria-controls={`${baseId}-form`}
-          aria-label={intl.formatMessage({ id: "member_search.box.label" })}
-          onClick={() => setUnfolded(true)}
-        >
+        <button type="button" className="ks-header-search-toggle" aria-expanded={false} aria-controls={`${baseId}-form`} aria-label={label} onClick={() => engage(true)}>
           <SearchGlyph />
         </button>
       ) : (
-        <a className="ks-header-search-toggle" href={link("web_search")} aria-label={intl.formatMessage({ id: "member_search.box.label" })}>
+        <a className="ks-header-search-toggle" href={link("web_search")} aria-label={label}>
           <SearchGlyph />
         </a>
       )}
-      <form
-        id={`${baseId}-form`}
-        className="ks-header-search-form"
-        role="search"
-        method="get"
-        action={link("web_search")}
-        aria-label={label}
-        onBlur={handleBlur}
-        onSubmit={() => {
-          setListOpen(false);
-          setUnfolded(false);
-        }}
-      >
-        <label className="ks-visually-hidden" htmlFor={inputId}>{label}</label>
+      <form id={`${baseId}-form`} className="ks-header-search-form" role="search" method="get" action={link("web_search")} aria-label={label}>
+        <label className="ks-visually-hidden" htmlFor={`${baseId}-input`}>{label}</label>
         <span className="ks-header-search-icon" aria-hidden="true"><SearchGlyph /></span>
         <input
-          ref={inputRef}
-          id={inputId}
-          className="ks-header-search-input"
-          name="q"
-          type="text"
-          inputMode="search"
-          enterKeyHint="search"
+          id={`${baseId}-input`}
+          {...searchFieldAttributes}
           placeholder={label}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={activeMember ? optionId(active) : undefined}
-          aria-describedby={statusId}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setListOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => {
-            setListOpen(true);
-            // The options' chunk loads while the member types.
-            void loadOptions().catch(() => undefined);
-          }}
-          onKeyDown={handleKeyDown}
+          aria-expanded={false}
+          onInput={(event) => void (typed.current = event.currentTarget.value)}
+          onFocus={() => engage(false)}
         />
-        {hydrated && (
-          <button type="button" className="ks-header-search-close" aria-label={intl.formatMessage({ id: "member_search.box.close" })} onClick={fold}>
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-        <ul id={listId} role="listbox" className="ks-header-search-list" aria-label={label} hidden={!expanded}>
-          {members.length > 0 && (
-            <Suspense fallback={null}>
-              <MemberSearchOptions members={members} active={active} optionId={optionId} onPick={openProfile} onHover={setActive} />
-            </Suspense>
-          )}
-        </ul>
-        {/* The hint and "no member found" show under the field; with the list open, the count is for screen readers only. */}
-        <span id={statusId} className={listOpen && !expanded && status !== "" ? "ks-header-search-hint" : "ks-visually-hidden"} role="status">
-          {status}
-        </span>
       </form>
     </div>
-  );
-}
-
-function SearchGlyph() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
   );
 }

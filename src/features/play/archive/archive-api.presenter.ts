@@ -1,4 +1,5 @@
 import { pgnTimeControl } from "../../../chess/time-control.ts";
+import { publicRulesOf, type PublicRules } from "./public-rules.ts";
 import type { ArchivedGameRecord } from "./archive.service.server.ts";
 import type { ArchiveGame } from "./archive.schema.ts";
 
@@ -26,7 +27,7 @@ export interface PublicArchiveGame {
   readonly initial_setup: string;
   readonly fen: string;
   readonly time_class: ArchiveGame["timeClass"];
-  readonly rules: "chess" | "chess960";
+  readonly rules: PublicRules;
   readonly white: PublicArchivePlayer;
   readonly black: PublicArchivePlayer;
 }
@@ -77,7 +78,7 @@ export function presentArchiveGame(record: ArchivedGameRecord, links: { readonly
     initial_setup: record.initialFen,
     fen: game.fen,
     time_class: game.timeClass,
-    rules: game.rules === "chess960" ? "chess960" : "chess",
+    rules: publicRulesOf(game.rules),
     white: player("white"),
     black: player("black"),
   };

@@ -5,11 +5,12 @@
  * links with them. A value that is not one of the known ones is dropped (the
  * filter is off), never an error: an old bookmark still opens the archive.
  */
+import { playableRules, type PlayRulesId } from "../play.constants.ts";
 export const archiveTypes = ["bullet", "blitz", "rapid", "daily"] as const;
 export type ArchiveType = (typeof archiveTypes)[number];
 
-export const archiveRules = ["standard", "chess960"] as const;
-export type ArchiveRules = (typeof archiveRules)[number];
+export const archiveRules = playableRules;
+export type ArchiveRules = PlayRulesId;
 
 export const archiveResults = ["win", "loss", "draw"] as const;
 export type ArchiveResult = (typeof archiveResults)[number];

@@ -6,8 +6,10 @@ import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { generateLink } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
+import { resultNotation } from "../../../chess/outcome.ts";
 import { Pagination } from "../../../ui/pagination.tsx";
 import { StaticBoard } from "../board/static-board.tsx";
+import { boardOrientation } from "../game-page/board-options.ts";
 import {
   ARCHIVE_PAGE_SIZE,
   archiveResults,
@@ -19,6 +21,7 @@ import {
   type ArchiveViewChoice,
 } from "./archive-filters.ts";
 import type { ArchiveGame } from "./archive.schema.ts";
+import { gamePgnPath } from "./pgn-path.ts";
 import "./archive.css";
 
 /** The callback that saves the member's archiveView (spec 000 §7); the switch posts to it. */
@@ -66,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filtered,
     opponentUnknown,
     canSaveView: viewer.isLoggedIn,
+    // The viewer's "white always at the bottom" board option (spec 001 §3.6).
+    whiteOnBottom: viewer.boardOptions.isWhiteOnBottom,
     returnPath: url.pathname + archiveSearch({ ...state, view: null }),
   };
 }
@@ -73,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function ArchivePage({ loaderData }: Route.ComponentProps) {
-  const { username, state, games, total, view, filtered, opponentUnknown } = loaderData;
+  const { username, state, games, total, view, filtered, opponentUnknown, whiteOnBottom } = loaderData;
   const intl = useIntl();
   const link = useLinks();
   const path = link("web_games_archive", { username: username.toLowerCase() });
@@ -102,7 +107,7 @@ export default function ArchivePage({ loaderData }: Route.ComponentProps) {
         <ul className="ks-archive-grid" role="list">
           {games.map((game) => (
             <li key={game.id}>
-              <GameCard game={game} owner={username} />
+              <GameCard game={game} owner={username} whiteOnBottom={whiteOnBottom} />
             </li>
           ))}
         </ul>
@@ -229,7 +234,7 @@ function useGameWords(game: ArchiveGame) {
       : intl.formatMessage({ id: "archive.control.daily" }, { days: game.control.daysPerMove });
   const kind = [
     intl.formatMessage({ id: `archive.type.${game.timeClass}` }),
-    game.rules === "chess960" ? intl.formatMessage({ id: "archive.rules.chess960" }) : null,
+    game.rules === "standard" ? null : intl.formatMessage({ id: `archive.rules.${game.rules}` }),
     control,
     intl.formatMessage({ id: game.rated ? "archive.game.rated" : "archive.game.casual" }),
   ]
@@ -241,7 +246,7 @@ function useGameWords(game: ArchiveGame) {
     moves: intl.formatMessage({ id: "archive.game.moves" }, { count: game.moves }),
     date: intl.formatDate(game.endedAt, { dateStyle: "medium", timeZone: "UTC" }),
     href: link(game.speed === "live" ? "web_game_live" : "web_game", { id: String(game.id) }),
-    pgnHref: `/callback/game/${game.id}/pgn`,
+    pgnHref: gamePgnPath(game.id),
   };
 }
 
@@ -262,14 +267,16 @@ function ResultBadge({ game, owner }: { game: ArchiveGame; owner: string }) {
   return <span className={`ks-archive-result ks-archive-result--${result}`}>{intl.formatMessage({ id: `archive.result.${result}` })}</span>;
 }
 
-function GameCard({ game, owner }: { game: ArchiveGame; owner: string }) {
+function GameCard({ game, owner, whiteOnBottom }: { game: ArchiveGame; owner: string; whiteOnBottom: boolean }) {
   const intl = useIntl();
   const words = useGameWords(game);
   const ownerIsBlack = game.black.username.toLowerCase() === owner.toLowerCase();
+  // The archive's owner's side at the bottom, unless the viewer wants white there always.
+  const orientation = boardOrientation({ isWhiteOnBottom: whiteOnBottom }, ownerIsBlack ? "black" : "white");
   return (
     <article className="ks-card ks-archive-card" aria-labelledby={`archive-game-${game.id}`}>
       <a href={words.href} className="ks-archive-board-link" tabIndex={-1} aria-hidden="true">
-        <StaticBoard fen={game.fen} orientation={ownerIsBlack ? "black" : "white"} label={intl.formatMessage({ id: "archive.game.board" })} />
+        <StaticBoard fen={game.fen} orientation={orientation} label={intl.formatMessage({ id: "archive.game.board" })} />
       </a>
       <div className="ks-archive-card-body">
         <h2 id={`archive-game-${game.id}`} className="ks-archive-players">
@@ -279,7 +286,7 @@ function GameCard({ game, owner }: { game: ArchiveGame; owner: string }) {
           </a>
         </h2>
         <p className="ks-archive-outcome">
-          <ResultBadge game={game} owner={owner} /> <span>{game.result}</span> <span className="ks-muted">{words.reason}</span>
+          <ResultBadge game={game} owner={owner} /> <span>{resultNotation(game.result)}</span> <span className="ks-muted">{words.reason}</span>
         </p>
         <p className="ks-archive-meta ks-muted">{words.kind}</p>
         <p className="ks-archive-meta ks-muted">
@@ -331,7 +338,7 @@ function GameRow({ game, owner }: { game: ArchiveGame; owner: string }) {
         <span className="ks-archive-meta ks-muted">{words.kind}</span>
       </td>
       <td>
-        <ResultBadge game={game} owner={owner} /> <span>{game.result}</span>
+        <ResultBadge game={game} owner={owner} /> <span>{resultNotation(game.result)}</span>
         <span className="ks-archive-meta ks-muted">{words.reason}</span>
       </td>
       <td>{intl.formatNumber(game.moves)}</td>

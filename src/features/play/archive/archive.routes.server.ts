@@ -6,6 +6,7 @@ import { publicOriginsOf, publicUsernameOf, registerPublicApiRoutes, sendCacheab
 import { presentArchiveGame } from "./archive-api.presenter.ts";
 import type { ArchivedGameRecord, ArchiveService } from "./archive.service.server.ts";
 import { archivedGamePgn } from "./game-pgn.ts";
+import { presentCurrentGame, presentToMoveGames } from "./current-games-api.presenter.ts";
 
 /** A finished game never changes: its PGN may be kept a day. One in play changes with every move. */
 const FINISHED_PGN_MAX_AGE_SECONDS = 86_400;
@@ -34,7 +35,8 @@ function pgnOf(record: ArchivedGameRecord, site: string): string {
  * download; spec 000 names no such call, docs/decisions/0020), and the public
  * API's monthly archives in the public API scope of the player endpoint:
  * /pub/player/{username}/games/archives, .../games/{YYYY}/{MM} and
- * .../games/{YYYY}/{MM}/pgn.
+ * .../games/{YYYY}/{MM}/pgn; and its daily games in play: .../games and
+ * .../games/to-move (decision 0060).
  */
 export async function registerArchiveRoutes(app: FastifyInstance, archive: ArchiveService): Promise<void> {
   app.get("/callback/game/:id/pgn", async (request, reply) => {
@@ -106,7 +108,35 @@ export async function registerArchiveRoutes(app: FastifyInstance, archive: Archi
     });
   };
 
+  /** The member's daily games in play; the newest move dates the answer. */
+  async function currentRecords(request: FastifyRequest) {
+    const member = await memberOf(request);
+    const records = await archive.dailyInProgress(member.id);
+    const lastModified = records.length > 0 ? Math.max(...records.map((record) => Math.floor(record.lastActivityAt.getTime() / 1000))) : undefined;
+    return { member, records, lastModified, origins: publicOriginsOf(request) };
+  }
+
+  const currentHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { records, lastModified, origins } = await currentRecords(request);
+    const games = records.map((record) =>
+      presentCurrentGame(record, {
+        gameUrl: (current) => `${origins.site}${gamePagePath(current.game)}`,
+        playerUrl: (username) => `${origins.api}/player/${username.toLowerCase()}`,
+        pgn: (current) => pgnOf(current, origins.site),
+      }),
+    );
+    return sendCacheable(request, reply, { body: JSON.stringify({ games }), lastModified });
+  };
+
+  const toMoveHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { member, records, lastModified, origins } = await currentRecords(request);
+    const games = presentToMoveGames(records, member.username, (current) => `${origins.site}${gamePagePath(current.game)}`);
+    return sendCacheable(request, reply, { body: JSON.stringify({ games }), lastModified });
+  };
+
   await registerPublicApiRoutes(app, {}, [
+    { url: "/pub/player/:username/games", handler: currentHandler },
+    { url: "/pub/player/:username/games/to-move", handler: toMoveHandler },
     { url: "/pub/player/:username/games/archives", handler: archivesHandler },
     { url: "/pub/player/:username/games/:year/:month", handler: monthHandler },
     { url: "/pub/player/:username/games/:year/:month/pgn", handler: monthPgnHandler },

@@ -3,6 +3,7 @@
  * (isomorphic types only: pages import this without zod or chessops).
  */
 import type { ArchiveType } from "./archive-filters.ts";
+import type { PlayRulesId } from "../play.constants.ts";
 
 export interface ArchivePlayer {
   readonly username: string;
@@ -16,7 +17,7 @@ export interface ArchiveGame {
   readonly id: number;
   readonly speed: "live" | "daily";
   readonly timeClass: ArchiveType;
-  readonly rules: "standard" | "chess960";
+  readonly rules: PlayRulesId;
   readonly rated: boolean;
   /** "3+2" live (minutes+seconds), "3" days per move daily. */
   readonly control: { readonly kind: "live"; readonly baseSeconds: number; readonly incrementSeconds: number } | { readonly kind: "daily"; readonly daysPerMove: number };

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { speedCategory } from "../../../chess/time-control.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import type { PlayMembers } from "../play-ports.server.ts";
+import { playRulesOf } from "../play.constants.ts";
 import { gameMoves, games, gameTermsColumns } from "../play.tables.server.ts";
 import type { ArchiveResult, ArchiveRules, ArchiveType } from "./archive-filters.ts";
 import type { ArchiveGame, ArchivePage } from "./archive.schema.ts";
@@ -28,6 +29,16 @@ export interface ArchivedGameRecord {
   readonly initialFen: string;
   readonly moves: readonly { readonly san: string; readonly clockMs: number | null }[];
 }
+
+/** A daily game in play as the public API's current games show it: its record, deadline, last move and draw offer. */
+export interface CurrentDailyRecord extends ArchivedGameRecord {
+  readonly deadlineAt: Date | null;
+  readonly lastActivityAt: Date;
+  readonly drawOfferBy: Side | null;
+}
+
+/** At most this many of a member's daily games in play are listed (as the games service's own list). */
+const CURRENT_DAILY_LIMIT = 100;
 
 type Side = "white" | "black";
 
@@ -102,7 +113,7 @@ function present(row: SummaryRow, names: ReadonlyMap<number, string>): ArchiveGa
     id: row.id,
     speed: row.speed === "daily" ? "daily" : "live",
     timeClass: timeClassOf(row),
-    rules: row.rules === "chess960" ? "chess960" : "standard",
+    rules: playRulesOf(row.rules),
     rated: row.rated,
     control: row.speed === "daily" ? { kind: "daily", daysPerMove: row.daysPerMove ?? 1 } : { kind: "live", baseSeconds: row.baseSeconds ?? 0, incrementSeconds: row.incrementSeconds ?? 0 },
     white: { username: names.get(row.whiteId) ?? "", rating: row.whiteRating, ratingDiff: row.whiteRatingDiff },
@@ -175,6 +186,37 @@ export function createArchiveService(db: Database, members: Pick<PlayMembers, "u
       const rows = await selectSummaries(db).where(eq(games.id, gameId));
       const [record] = await recordsOf(rows);
       return record ?? null;
+    },
+
+    /** The member's daily games in play, the nearest deadline first, with their moves (for the public API's current games). */
+    async dailyInProgress(memberId: number): Promise<CurrentDailyRecord[]> {
+      const rows = await db
+        .select({ ...summaryColumns, deadlineAt: games.deadlineAt, drawOfferBy: games.drawOfferBy })
+        .from(games)
+        .where(and(eq(games.status, "playing"), eq(games.speed, "daily"), or(eq(games.whiteId, memberId), eq(games.blackId, memberId))))
+        .orderBy(asc(games.deadlineAt), asc(games.id))
+        .limit(CURRENT_DAILY_LIMIT);
+      if (rows.length === 0) return [];
+      const [records, lastMoves] = await Promise.all([
+        recordsOf(rows),
+        db
+          .select({ gameId: gameMoves.gameId, at: sql<Date>`max(${gameMoves.playedAt})`.mapWith(gameMoves.playedAt) })
+          .from(gameMoves)
+          .where(inArray(gameMoves.gameId, rows.map((row) => row.id)))
+          .groupBy(gameMoves.gameId),
+      ]);
+      const lastMoveAt = new Map(lastMoves.map((move) => [move.gameId, move.at]));
+      const rowsById = new Map(rows.map((row) => [row.id, row]));
+      return records.map((record) => {
+        const row = rowsById.get(record.game.id);
+        const offeredBy = row?.drawOfferBy;
+        return {
+          ...record,
+          deadlineAt: row?.deadlineAt ?? null,
+          lastActivityAt: lastMoveAt.get(record.game.id) ?? row?.createdAt ?? new Date(record.game.startedAt),
+          drawOfferBy: offeredBy === "white" || offeredBy === "black" ? offeredBy : null,
+        };
+      });
     },
 
     /** Wins, losses and draws of `memberId` against `opponentId`, over finished games. */

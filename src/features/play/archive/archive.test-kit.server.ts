@@ -5,18 +5,19 @@
  */
 import { publishDomainEvent } from "../../../platform/domain-events/domain-events.server.ts";
 import { legalMoves, parseFen } from "../../../chess/rules.ts";
+import { variantOf } from "../../../chess/variants.ts";
 import type { Database } from "../../../platform/db/client.server.ts";
 import { noNotificationRecorder } from "../../../platform/notifications/notification-recorder.ts";
 import { users } from "../../accounts/accounts.tables.server.ts";
 import { createMemberDirectory } from "../../accounts/member-directory.service.server.ts";
-import { createChallengesService } from "../challenges.service.server.ts";
-import { createGamesService, type GameActionName } from "../games.service.server.ts";
+import { createChallengesService } from "../lobby/challenges.service.server.ts";
+import { createGamesService, type GameActionName } from "../games/games.service.server.ts";
 import { createContactGuard } from "../../social/contact-guard.server.ts";
 import { createPlayMembers } from "../play-members.server.ts";
 import type { PlayMember } from "../play-ports.server.ts";
 import type { GameTerms } from "../play.schema.ts";
 import { createRatingsService } from "../../ratings/ratings.service.server.ts";
-import { createVacationsService } from "../vacations.service.server.ts";
+import { createVacationsService } from "../games/vacations.service.server.ts";
 import { createArchiveService } from "./archive.service.server.ts";
 
 export const blitz: GameTerms = { rules: "standard", control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 }, rated: true, color: "white" };
@@ -54,7 +55,7 @@ export function archiveFixture(db: Database) {
       if (!view) throw new Error("no game");
       let uci = wanted;
       if (wanted === "*") {
-        const position = parseFen(view.rules, view.fen);
+        const position = parseFen(variantOf(view.rules).boards[0] ?? "standard", view.fen);
         if (!position.ok) throw new Error("bad fen");
         uci = legalMoves(position.value)[0] ?? "";
       }

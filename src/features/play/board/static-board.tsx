@@ -1,5 +1,4 @@
 import { createElement } from "react";
-import "@lichess-org/chessground/assets/chessground.cburnett.css";
 import { boardSquares, type PieceColor } from "./static-board-model.ts";
 import "./static-board.css";
 
@@ -15,8 +14,9 @@ export interface StaticBoardProps {
 /**
  * A chess position as plain HTML and CSS: no JavaScript, no chessops, so it is
  * cheap enough for a grid of archived games or /live's thumbnails. The pieces
- * are chessground's cburnett set (the same CSS the live board uses), drawn as
- * its `piece` elements inside a `cg-wrap` so its selectors apply. The board is
+ * and colours are the viewer's theme (the theme stylesheet every page links,
+ * features/themes), drawn as chessground's `piece` elements inside a
+ * `cg-wrap` so the theme's selectors apply, as on the live board. The board is
  * one image for assistive technology: its label names it, the FEN travels in
  * data-fen for tests and tools.
  */

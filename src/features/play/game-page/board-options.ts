@@ -1,44 +1,17 @@
 /**
- * The board options of spec 001 §3.6 that the game page honours, at their
- * defaults. Read from this one module so that a later issue can let members
- * change them (their stored preferences replace `defaultBoardOptions`).
+ * The board options the game page and every board obey (spec 001 §3.6): the
+ * viewer's, read once on the server with the page (the page loaders hand them
+ * over from the current user: a member's saved options, the defaults for
+ * guests and visitors), so the first render is right and no request follows.
+ * The accounts feature keeps them (its settings service, users/me). Only
+ * types come from there: the game page's JavaScript is at its budget.
  */
-export interface BoardOptions {
-  /** "default" animates moves; "none" jumps. */
-  readonly animationType: "default" | "none";
-  readonly boardStyle: "green";
-  /** "inside": rank and file letters drawn on the edge squares. */
-  readonly coordinates: "inside" | "none";
-  readonly highlightLegalMoves: boolean;
-  /** Highlights the last move's squares. */
-  readonly highlightMoves: boolean;
-  /** false: the viewer's own colour is at the bottom; true: white always is. */
-  readonly isWhiteOnBottom: boolean;
-  /** "drag": pieces are dragged (a click on the piece then on its square works too); "click": click only. */
-  readonly moveMethod: "drag" | "click";
-  readonly playSounds: boolean;
-  readonly soundTheme: "default";
-}
+import type { BoardOptions } from "../../accounts/board-options/board-options.ts";
 
-export const defaultBoardOptions: BoardOptions = {
-  animationType: "default",
-  boardStyle: "green",
-  coordinates: "inside",
-  highlightLegalMoves: true,
-  highlightMoves: true,
-  isWhiteOnBottom: false,
-  moveMethod: "drag",
-  playSounds: true,
-  soundTheme: "default",
-};
-
-/** The options in force for this viewer (the defaults until members can change them). */
-export function boardOptions(): BoardOptions {
-  return defaultBoardOptions;
-}
+export type { BoardOptions } from "../../accounts/board-options/board-options.ts";
 
 /** Which colour is at the bottom of the board for a viewer. */
-export function boardOrientation(options: BoardOptions, role: "white" | "black" | "spectator"): "white" | "black" {
+export function boardOrientation(options: Pick<BoardOptions, "isWhiteOnBottom">, role: "white" | "black" | "spectator"): "white" | "black" {
   if (options.isWhiteOnBottom || role === "spectator") return "white";
   return role;
 }

@@ -9,7 +9,11 @@ export interface ClockSnapshot {
   readonly white: number;
   readonly black: number;
   readonly running: ClockColor | null;
-  /** When the page received these figures (performance.now() or Date.now(), used consistently). */
+  /**
+   * When the page received these figures (performance.now() or Date.now(), used consistently),
+   * or, for a clock the server holds (the grace after a restart), when it starts charging it:
+   * the running clock counts down only from then.
+   */
   readonly receivedAt: number;
 }
 
@@ -22,6 +26,11 @@ export function remainingMs(snapshot: ClockSnapshot, color: ClockColor, now: num
   const base = snapshot[color];
   const elapsed = snapshot.running === color ? Math.max(0, now - snapshot.receivedAt) : 0;
   return Math.max(0, base - elapsed);
+}
+
+/** The clocks as they stood at `at`, stopped (what a page shows while it cannot trust them). */
+export function pausedClocks(snapshot: ClockSnapshot, at: number): ClockSnapshot {
+  return { white: remainingMs(snapshot, "white", at), black: remainingMs(snapshot, "black", at), running: null, receivedAt: at };
 }
 
 const pad = (value: number): string => String(value).padStart(2, "0");

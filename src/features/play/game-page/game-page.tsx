@@ -4,8 +4,8 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { GameScreen, playerControls, type GameRole } from "./game-screen.tsx";
 import { chatComposerModule } from "../chat/game-chat.tsx";
+import { hasAtLeast } from "../../accounts/levels.ts";
 import "@lichess-org/chessground/assets/chessground.base.css";
-import "@lichess-org/chessground/assets/chessground.cburnett.css";
 import "./game-page.css";
 
 /**
@@ -28,11 +28,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A player's controls are their own chunk: loaded before the server renders them.
   if (role !== "spectator") await playerControls.ready();
   if (viewer.isLoggedIn) await chatComposerModule.ready();
-  return { game, role, viewerId: viewer.isLoggedIn ? viewer.id : null };
+  return { game, role, viewerId: viewer.isLoggedIn ? viewer.id : null, boardOptions: viewer.boardOptions, awardTo: await awardRecipient(context, game, role) };
+}
+
+/**
+ * Whom a player may offer a trophy from this game: the opponent, when both are
+ * members (not guests) and the game was not aborted. The trophies service
+ * decides the rest (blocks, the allowance) when the award is sent.
+ */
+async function awardRecipient(context: Route.LoaderArgs["context"], game: { readonly white: { readonly username: string }; readonly black: { readonly username: string }; readonly status: string }, role: GameRole): Promise<string | null> {
+  const { viewer } = context;
+  if (role === "spectator" || game.status === "aborted" || !viewer.isLoggedIn || !hasAtLeast(viewer.membershipLevel, "basic")) return null;
+  const opponent = await context.services.memberDirectory.memberByUsername(role === "white" ? game.black.username : game.white.username);
+  return opponent && opponent.isEnabled && hasAtLeast(opponent.membershipLevel, "basic") ? opponent.username : null;
 }
 
 export default function GamePage({ loaderData }: Route.ComponentProps) {
-  const { game, role, viewerId } = loaderData;
+  const { game, role, viewerId, boardOptions, awardTo } = loaderData;
   // A new game (a rematch) starts a new screen, not a continuation of this one.
-  return <GameScreen key={game.id} initial={game} role={role} viewerId={viewerId} />;
+  return <GameScreen key={game.id} initial={game} role={role} viewerId={viewerId} options={boardOptions} awardTo={awardTo} />;
 }

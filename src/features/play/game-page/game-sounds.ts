@@ -1,10 +1,13 @@
 /**
  * The sounds of spec 001 §3.6, from the project's own files in
- * public/sounds/{theme}/ (scripts synthesise them), played in the first
- * format this browser can play. Browsers refuse sound before the first user
- * gesture; such a refusal is silent.
+ * public/sounds/{set}/ (scripts synthesise them), played in the first
+ * format this browser can play. The set is the viewer's theme's, read from
+ * its stylesheet's --ks-sound-set at each sound, so that a theme changed
+ * in place (features/themes) is heard at the next move. Browsers refuse
+ * sound before the first user gesture; such a refusal is silent.
  */
-import { boardOptions } from "./board-options.ts";
+/** The set when no theme stylesheet names one. */
+const defaultSoundSet = "default";
 
 export const soundEvents = [
   "game-start", "move-self", "move-opponent", "capture", "castle", "move-check",
@@ -15,8 +18,8 @@ export type SoundEvent = (typeof soundEvents)[number];
 const formats = [
   ["webm", "audio/webm; codecs=opus"],
   ["ogg", "audio/ogg; codecs=vorbis"],
+  // Every browser plays one of these; the WAV files stay for tools, never chosen over MP3.
   ["mp3", "audio/mpeg"],
-  ["wav", "audio/wav"],
 ] as const;
 
 /** The sound of a move, read from its SAN: check first, then promotion, castling, capture. */
@@ -29,7 +32,7 @@ export function moveSound(san: string, byViewer: boolean): SoundEvent {
 }
 
 let chosenFormat: string | null | undefined;
-const players = new Map<SoundEvent, HTMLAudioElement>();
+const players = new Map<string, HTMLAudioElement>();
 
 function playableFormat(): string | null {
   if (chosenFormat !== undefined) return chosenFormat;
@@ -38,16 +41,19 @@ function playableFormat(): string | null {
   return chosenFormat;
 }
 
-export function playSound(event: SoundEvent): void {
-  const options = boardOptions();
-  if (!options.playSounds || typeof document === "undefined") return;
+/** Plays a sound when `enabled` (the viewer's playSounds option). */
+export function playSound(event: SoundEvent, enabled: boolean): void {
+  if (!enabled || typeof document === "undefined") return;
   const format = playableFormat();
   if (!format) return;
-  let audio = players.get(event);
+  // The theme's set, a quoted id ("marimba"): its letters alone.
+  const set = getComputedStyle(document.documentElement).getPropertyValue("--ks-sound-set").replace(/\W/g, "") || defaultSoundSet;
+  const url = `/sounds/${set}/${event}.${format}`;
+  let audio = players.get(url);
   if (!audio) {
-    audio = new Audio(`/sounds/${options.soundTheme}/${event}.${format}`);
+    audio = new Audio(url);
     audio.preload = "auto";
-    players.set(event, audio);
+    players.set(url, audio);
   }
   audio.currentTime = 0;
   audio.play().catch(() => {

@@ -1,19 +1,29 @@
 /**
  * The interactive board: chessground, with legal destinations from the chess
- * module. Loaded lazily (its own chunk with chessops) once the page has
- * hydrated; until then the static board stands in its place.
+ * module, and the promotion chooser for a pawn moved to the last rank. Loaded
+ * lazily (its own chunk with chessops) once the page has hydrated, for a
+ * player of a game in progress only; until then the static board stands in
+ * its place.
  */
 import { Chessground } from "@lichess-org/chessground";
 import type { Api } from "@lichess-org/chessground/api";
 import type { Config } from "@lichess-org/chessground/config";
 import type { Key } from "@lichess-org/chessground/types";
-import { useLayoutEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import type { AnimationType } from "../../accounts/board-options/board-options.ts";
 import type { BoardOptions } from "./board-options.ts";
-import { turnOfFen, type PieceColor } from "./fen-board.ts";
+import { isPromotionMove, turnOfFen, type PieceColor } from "./fen-board.ts";
 import type { PendingMove } from "./game-sync.ts";
+import { movesRulesOf, type PlayRulesId } from "../play.constants.ts";
 import { boardMoves, positionsOfGame } from "./legal-moves.ts";
-import type { PlayRulesId } from "../play.constants.ts";
 import { squaresOfUci } from "./static-board.tsx";
+
+/** How long a move's animation runs, by the animation option. */
+const animationMs: Readonly<Record<AnimationType, number>> = { none: 0, slow: 350, default: 200, fast: 100 };
+
+/** The chooser opens on a promotion only: its own chunk, loaded then. */
+const PromotionDialog = lazy(() => importWithRetry(() => import("./promotion-dialog.tsx")).then((module) => ({ default: module.PromotionDialog })));
 
 export interface LiveBoardProps {
   readonly rules: PlayRulesId;
@@ -31,7 +41,10 @@ export interface LiveBoardProps {
   /** Changes to put the board back on the held position (a refused or cancelled move). */
   readonly resetToken: number;
   readonly label: string;
-  readonly onMove: (orig: string, dest: string, premove: boolean) => void;
+  /** The id of the board's description for screen readers (the position and the last move), read when the board has focus. */
+  readonly describedBy: string;
+  /** A move made on the board, as UCI (a promotion once its piece is chosen; a premove promotes to a queen). */
+  readonly onMove: (uci: string) => void;
   readonly onPremoveSet: () => void;
 }
 
@@ -47,13 +60,24 @@ function asDests(dests: Map<string, string[]>): Map<Key, Key[]> {
 export default function LiveBoard(props: LiveBoardProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const apiRef = useRef<Api | null>(null);
-  const callbacks = useRef({ onMove: props.onMove, onPremoveSet: props.onPremoveSet });
+  const [promotion, setPromotion] = useState<string | null>(null);
+  /** Counts promotions given up: the board goes back to the position. */
+  const [cancelled, setCancelled] = useState(0);
+  const handleMove = (orig: string, dest: string, premove: boolean) => {
+    if (!isPromotionMove(props.currentFen, orig, dest)) props.onMove(`${orig}${dest}`);
+    // A premove promotes to a queen; a move asks.
+    else if (premove) props.onMove(`${orig}${dest}q`);
+    else setPromotion(`${orig}${dest}`);
+  };
+  const callbacks = useRef({ onMove: handleMove, onPremoveSet: props.onPremoveSet });
   // Before the effects below, so that a premove played on a new position reaches this render's handler.
   useLayoutEffect(() => {
-    callbacks.current = { onMove: props.onMove, onPremoveSet: props.onPremoveSet };
+    callbacks.current = { onMove: handleMove, onPremoveSet: props.onPremoveSet };
   });
 
-  const { rules, initialFen, ucis, shownPly, pending, currentFen, playerColor, premoves, orientation, options, resetToken } = props;
+  const { initialFen, ucis, shownPly, pending, currentFen, playerColor, premoves, orientation, options, resetToken } = props;
+  // King of the hill and three-check move as standard chess; their ends come from the server with the move.
+  const rules = movesRulesOf(props.rules);
   const positions = useMemo(() => positionsOfGame(rules, initialFen, ucis), [rules, initialFen, ucis]);
   const following = shownPly >= ucis.length;
   const fen = useMemo(() => {
@@ -69,11 +93,12 @@ export default function LiveBoard(props: LiveBoardProps) {
     const host = hostRef.current;
     if (!host) return;
     const config: Config = {
-      coordinates: options.coordinates === "inside",
-      animation: { enabled: options.animationType !== "none", duration: 200 },
+      coordinates: options.coordinates !== "off",
+      animation: { enabled: options.animationType !== "none", duration: animationMs[options.animationType] },
       highlight: { lastMove: options.highlightMoves, check: true },
-      draggable: { enabled: options.moveMethod === "drag", showGhost: true },
-      selectable: { enabled: true },
+      // "drag": drag or click; "drag-only" and "click" turn the other way off.
+      draggable: { enabled: options.moveMethod !== "click", showGhost: true },
+      selectable: { enabled: options.moveMethod !== "drag-only" },
       drawable: { enabled: true, visible: true },
       movable: {
         free: false,
@@ -114,7 +139,26 @@ export default function LiveBoard(props: LiveBoardProps) {
     });
     if (!canAct) api.cancelPremove();
     else if (myTurn) api.playPremove();
-  }, [fen, rules, orientation, playerColor, following, pending, premoves, lastUci, resetToken]);
+  }, [fen, rules, orientation, playerColor, following, pending, premoves, lastUci, resetToken, cancelled]);
 
-  return <div ref={hostRef} className="cg-wrap ks-board-live" role="group" aria-label={props.label} />;
+  return (
+    <>
+      <div ref={hostRef} className="cg-wrap ks-board-live" role="group" tabIndex={0} aria-label={props.label} aria-describedby={props.describedBy} />
+      {promotion && playerColor && (
+        <Suspense fallback={null}>
+          <PromotionDialog
+            color={playerColor}
+            onChoose={(letter) => {
+              setPromotion(null);
+              props.onMove(`${promotion}${letter}`);
+            }}
+            onCancel={() => {
+              setPromotion(null);
+              setCancelled((count) => count + 1);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }

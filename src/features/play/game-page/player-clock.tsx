@@ -8,7 +8,7 @@ interface PlayerClockProps {
   readonly color: ClockColor;
   /** The control's starting time (the ten-second warning is for longer controls). */
   readonly baseMs: number;
-  /** Sound the warning: this is the viewer's own clock. */
+  /** Sound the warning: this is the viewer's own clock, and they play sounds. */
   readonly warn: boolean;
 }
 
@@ -26,12 +26,14 @@ export function PlayerClock({ snapshot, color, baseMs, warn }: PlayerClockProps)
 
   useEffect(() => {
     if (!running) return;
-    const timer = setTimeout(() => setNow(performance.now()), msUntilNextDisplay(shown));
+    // A clock the server still holds (the grace after a restart) first waits for its start.
+    const held = Math.max(0, snapshot.receivedAt - performance.now());
+    const timer = setTimeout(() => setNow(performance.now()), held + msUntilNextDisplay(shown));
     return () => clearTimeout(timer);
   }, [running, shown, snapshot]);
 
   useEffect(() => {
-    if (warn && running && crossedWarning(previous.current, shown, baseMs)) playSound("tenseconds");
+    if (warn && running && crossedWarning(previous.current, shown, baseMs)) playSound("tenseconds", true);
     previous.current = shown;
   }, [warn, running, shown, baseMs]);
 

@@ -17,6 +17,8 @@ export interface StaticBoardProps {
   readonly coordinates: boolean;
   /** When it is the page's board (not a stand-in for the interactive one): its accessible name; the FEN is on data-fen. */
   readonly label?: string;
+  /** With a label: the id of the board's description for screen readers (the board is then focusable, to be read). */
+  readonly describedBy?: string;
 }
 
 const el = (tag: string, props: Record<string, unknown>, ...children: ReactNode[]) => createElement(tag, props, ...children);
@@ -35,12 +37,12 @@ function coords(labels: readonly string[], className: string, firstColor: PieceC
   );
 }
 
-export function StaticBoard({ fen, orientation, lastMove, checkSquare, coordinates, label }: StaticBoardProps) {
+export function StaticBoard({ fen, orientation, lastMove, checkSquare, coordinates, label, describedBy }: StaticBoardProps) {
   const pieces = piecesOfFen(fen);
   const black = orientation === "black" ? " black" : "";
   return el(
     "div",
-    { className: `cg-wrap ks-board-static orientation-${orientation}`, ...(label === undefined ? { "aria-hidden": true } : { role: "img", "aria-label": label, "data-fen": fen }) },
+    { className: `cg-wrap ks-board-static orientation-${orientation}`, ...(label === undefined ? { "aria-hidden": true } : { role: "img", "aria-label": label, "data-fen": fen, ...(describedBy ? { "aria-describedby": describedBy, tabIndex: 0 } : {}) }) },
     el(
       "cg-container",
       {},

@@ -4,14 +4,21 @@
  * a version gap or a `stale` refusal, and sends moves (`game.move`) and
  * actions (`game.act`) through the page's socket. Moves carry their ply, so a
  * move resent after a network drop is applied once.
+ *
+ * While the socket is down the page says so and stops trusting its clocks
+ * (game-sync.ts); a move made then waits in the socket client and is sent on
+ * the reconnect: the server plays it if it is still legal at its ply, and if
+ * it was not played the player is told (`move.not_played`) and the board
+ * shows the server's position.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { eventPayload, type RealtimeEvent } from "../../../platform/realtime/protocol.ts";
 import type { RegisteredCommands } from "../../../platform/realtime/socket-commands.ts";
-import { useRoomEvents, useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
+import type { ConnectionState } from "../../../platform/realtime/socket-client.ts";
+import { useRoomEvents, useSocketCommand, useSocketConnection } from "../../../platform/realtime/socket-provider.tsx";
 import { gameMoveEvent, gameRoom, gameStateEvent } from "../play.events.ts";
 import type { GameView } from "../play.schema.ts";
-import { applyMoveEvent, applySnapshot, applyStateEvent, holdGame, withoutPendingMove, withPendingMove, type HeldGame, type SyncStep } from "./game-sync.ts";
+import { applyMoveEvent, applySnapshot, applyStateEvent, holdGame, withConnectionLost, withoutPendingMove, withPendingMove, type HeldGame, type SyncStep } from "./game-sync.ts";
 
 /** The actions `game.act` takes, as the server's command defines them. */
 export type GameActionName = RegisteredCommands["game.act"]["input"]["action"];
@@ -26,8 +33,14 @@ const EVENT_GRACE_MS = 3_000;
 
 const clockNow = (): number => performance.now();
 
+/** The refusal handed over when a move was not played: the server moved on (or ended the game) before it arrived. */
+export const MOVE_NOT_PLAYED = "move.not_played";
+/** Refusals that mean the move came too late for the game as it now stands, not that it was a bad move. */
+const tooLate = new Set(["stale", "timeout", "closed", "game_over", "not_your_turn"]);
+
 export interface GameSync {
   readonly game: HeldGame;
+  readonly connection: ConnectionState;
   readonly sendMove: (uci: string) => void;
   readonly act: (action: GameActionName) => Promise<string | null>;
   readonly refetch: () => void;
@@ -48,7 +61,9 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
 
   const gameId = initial.id;
   const command = useSocketCommand();
-  const fetching = useRef(false);
+  const connection = useSocketConnection();
+  /** The snapshot loop in flight; a refetch asked for meanwhile joins it (and makes it go round once more). */
+  const fetching = useRef<Promise<void> | null>(null);
   /** A refetch asked for while one was in flight: that one may predate what prompted it. */
   const fetchAgain = useRef(false);
 
@@ -60,13 +75,17 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
     return result;
   }, []);
 
-  const refetch = useCallback(() => {
+  useEffect(() => {
+    if (connection === "down") commit((held) => ({ game: withConnectionLost(held, clockNow()), refetch: false, applied: false }));
+  }, [connection, commit]);
+
+  /** Asks for a snapshot; settles once the page holds one asked for after this call. */
+  const snapshotNow = useCallback((): Promise<void> => {
     if (fetching.current) {
       fetchAgain.current = true;
-      return;
+      return fetching.current;
     }
-    fetching.current = true;
-    void (async () => {
+    const loop = (async () => {
       do {
         fetchAgain.current = false;
         const answer = await command("game.snapshot", { gameId });
@@ -80,9 +99,12 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
         if (view.moves.length > previous.moves.length && last) listenerRef.current({ kind: "move", san: last.san, ply: view.ply, ending: view.status !== "playing" });
         else listenerRef.current({ kind: "state", view, previous });
       } while (fetchAgain.current);
-      fetching.current = false;
+      fetching.current = null;
     })();
+    fetching.current = loop;
+    return loop;
   }, [commit, command, gameId]);
+  const refetch = useCallback(() => void snapshotNow(), [snapshotNow]);
 
   const handleEvent = useCallback(
     (event: RealtimeEvent) => {
@@ -124,15 +146,17 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
           }
           commit((held) => ({ game: withoutPendingMove(held), refetch: false, applied: false }));
           setResetToken((token) => token + 1);
-          // Out of date or unanswered: whether the move counted, the snapshot says (a counted move comes back with it).
-          if (answer.error === "stale" || answer.error === "timeout" || answer.error === "closed") {
-            refetch();
+          if (!tooLate.has(answer.error)) {
+            refusalRef.current(answer.error);
             return;
           }
-          refusalRef.current(answer.error);
+          // Out of date or unanswered: whether the move counted, the snapshot says (a counted move comes back with it).
+          return snapshotNow().then(() => {
+            if (gameRef.current.view.moves[ply]?.uci !== uci) refusalRef.current(MOVE_NOT_PLAYED);
+          });
         });
     },
-    [commit, command, gameId, refetch],
+    [commit, command, gameId, refetch, snapshotNow],
   );
 
   const act = useCallback(
@@ -145,5 +169,5 @@ export function useGameSync(initial: GameView, listener: (happening: GameHappeni
     [command, gameId, refetch],
   );
 
-  return { game, sendMove, act, refetch, resetToken };
+  return { game, connection, sendMove, act, refetch, resetToken };
 }

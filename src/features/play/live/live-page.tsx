@@ -37,7 +37,7 @@ function GameTerms({ game }: { game: LiveGameSummary }) {
   return (
     <span className="ks-live-terms">
       {controlText(game)} · {intl.formatMessage({ id: game.rated ? "play.live.rated" : "play.live.casual" })}
-      {game.rules === "chess960" && ` · ${intl.formatMessage({ id: "play.live.chess960" })}`}
+      {game.rules !== "standard" && ` · ${intl.formatMessage({ id: `play.live.rules.${game.rules}` })}`}
     </span>
   );
 }

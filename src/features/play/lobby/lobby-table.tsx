@@ -1,5 +1,5 @@
 /** The lobby of open seeks: who, what game, which colour they take; Accept (or Cancel for one's own). */
-import { MemberName } from "../../social/card/member-name.tsx";
+import { MemberLink } from "../../social/card/member-link.tsx";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { SeekView } from "../play.schema.ts";
 import { controlText, ratedText, rulesText } from "./terms-text.ts";
@@ -45,7 +45,7 @@ export function LobbyTable({ seeks, viewer, isGuest, busy, onAccept, onCancel }:
             return (
               <tr key={seek.id} data-seek-id={seek.id}>
                 <td>
-                  <MemberName member={{ username: seek.username }} showFlag={false} /> <span className="ks-muted">({intl.formatNumber(seek.rating)})</span>
+                  <MemberLink username={seek.username} /> <span className="ks-muted">({intl.formatNumber(seek.rating)})</span>
                 </td>
                 <td>
                   <strong>{controlText(intl, seek.terms.control)}</strong>{" "}

@@ -24,6 +24,7 @@ import { useLobby } from "./use-lobby.ts";
 import { lazyModule } from "../../../ui/lazy-module.ts";
 import { isSignedInDocument } from "../../../platform/shell/signed-in-slots.ts";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import "./lobby.css";
 
 const signedInPlay = lazyModule(
@@ -49,8 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           level: viewer.membershipLevel,
         }
       : null;
-  const opponentName =
-    new URL(request.url).searchParams.get("opponent")?.trim() ?? "";
+  const url = new URL(request.url);
+  const opponentName = url.searchParams.get("opponent")?.trim() ?? "";
+  // The home's quick pairing (?control=3+2): the seek form starts at it; a key it cannot read leaves the default.
+  const control = url.searchParams.get("control")?.slice(0, 12) ?? null;
   // A signed-in visitor's forms are rendered on the server: their module is loaded first.
   if (member) await signedInPlay.ready();
   const [lobby, challenges, currentGames, opponentMember] = await Promise.all([
@@ -84,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     challenges,
     dailyGames: currentGames.filter((game) => game.speed === "daily"),
     opponentName: opponentName.slice(0, 25),
+    control,
     opponent,
     opponentProblem,
   };
@@ -95,6 +99,7 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
     challenges,
     dailyGames,
     opponentName,
+    control,
     opponent,
     opponentProblem,
   } = loaderData;
@@ -207,6 +212,15 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
                     {t("signin.register")}
                   </a>
                 </div>
+                {/* Guest play where people look for play (issue 22 item 2), not only under the register form. */}
+                <form method="post" action="/guest" className="ks-play-guest">
+                  <FormSecurityFields />
+                  <input type="hidden" name="redirectUrl" value={redirectUrl} />
+                  <button type="submit" className="ks-button ks-button-large" aria-describedby="play-guest-hint">
+                    {t("signin.guest")}
+                  </button>
+                  <p id="play-guest-hint" className="ks-muted">{t("signin.guest_hint")}</p>
+                </form>
               </div>
             ) : opponent ? (
               <ChallengeForm
@@ -224,6 +238,7 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
                   </p>
                 )}
                 <SeekForm
+                  initialControl={control}
                   isGuest={isGuest}
                   waiting={mine}
                   onCancel={(seek) => void handleCancelSeek(seek)}
@@ -233,6 +248,11 @@ export default function PlayNewPage({ loaderData }: Route.ComponentProps) {
           </Suspense>
         </div>
         <aside className="ks-play-side">
+          {/* Tournaments are found where people look for play (issue 26 item 7): the header has no room for a seventh item. */}
+          <p className="ks-card ks-play-section ks-play-tournaments">
+            <a href={link("web_tournaments")}>{t("tournaments.heading")}</a>
+            <span className="ks-muted"> — {t("tournaments.text")}</span>
+          </p>
           {viewer !== null && (
             <Suspense fallback={null}>
               <OpenChallenges

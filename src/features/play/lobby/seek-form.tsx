@@ -9,7 +9,7 @@ import type { SeekView } from "../play.schema.ts";
 import { useOpenGame } from "./use-open-game.ts";
 import { useSocketCommand } from "../../../platform/realtime/socket-provider.tsx";
 import { refusalMessageId } from "./play-commands.ts";
-import { allowedState, defaultTermsForm, seekInputOf, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
+import { allowedState, seekInputOf, termsFormFor, type TermsFormError, type TermsFormState } from "./terms-form-state.ts";
 import { TermsFields } from "./terms-fields.tsx";
 import { termsText } from "./terms-text.ts";
 
@@ -18,13 +18,15 @@ export interface SeekFormProps {
   /** The member's own seeks waiting in the lobby. */
   readonly waiting: readonly SeekView[];
   readonly onCancel: (seek: SeekView) => void;
+  /** A time control's key the form starts at (the home's quick pairing: ?control=3+2). */
+  readonly initialControl?: string | null;
 }
 
-export function SeekForm({ isGuest, waiting, onCancel }: SeekFormProps) {
+export function SeekForm({ isGuest, waiting, onCancel, initialControl = null }: SeekFormProps) {
   const intl = useIntl();
   const send = useSocketCommand();
   const openGame = useOpenGame();
-  const [state, setState] = useState<TermsFormState>(() => allowedState(defaultTermsForm, isGuest));
+  const [state, setState] = useState<TermsFormState>(() => allowedState(termsFormFor(initialControl), isGuest));
   const [fieldError, setFieldError] = useState<TermsFormError | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

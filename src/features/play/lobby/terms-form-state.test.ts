@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOM, allowedState, defaultTermsForm, forOfflineChallenge, seekInputOf, termsOf, type TermsFormState } from "./terms-form-state.ts";
+import { CUSTOM, allowedState, defaultTermsForm, forOfflineChallenge, seekInputOf, termsFormFor, termsOf, type TermsFormState } from "./terms-form-state.ts";
 
 const form = (change: Partial<TermsFormState>): TermsFormState => ({ ...defaultTermsForm, ...change });
 
 describe("the seek and challenge forms' terms", () => {
+  it("starts at the control the home's quick pairing names (?control=), and at the default for anything else", () => {
+    expect(termsOf(termsFormFor("3+2"))).toMatchObject({ ok: true, value: { control: { kind: "live", baseSeconds: 180, incrementSeconds: 2 } } });
+    expect(termsFormFor("1+0")).toMatchObject({ speed: "live", livePreset: "1+0" });
+    expect(termsFormFor("daily/3")).toMatchObject({ speed: "daily", daysPerMove: 3 });
+    // Not a preset: the custom fields, filled in.
+    expect(termsFormFor("7+3")).toMatchObject({ speed: "live", livePreset: CUSTOM, customMinutes: "7", customIncrement: "3" });
+    for (const nonsense of [null, "", "3+", "daily/4", "fast", "999+0"]) expect(termsFormFor(nonsense), String(nonsense)).toEqual(defaultTermsForm);
+  });
+
   it("turns a live preset into base and increment seconds", () => {
     expect(termsOf(form({ livePreset: "3+2", rules: "chess960", rated: false, color: "black" }))).toEqual({
       ok: true,

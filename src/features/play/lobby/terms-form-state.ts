@@ -3,7 +3,7 @@
  * rules (guests, custom controls, the rating range) are tested without a page.
  * The server checks everything again; this only keeps the form honest.
  */
-import { customLiveLimits, dailyDaysPerMove, livePresets, liveTimeControl, timeControlKey, type DailyDaysPerMove } from "../../../chess/time-control.ts";
+import { customLiveLimits, dailyDaysPerMove, livePresets, liveTimeControl, parseTimeControlKey, timeControlKey, type DailyDaysPerMove } from "../../../chess/time-control.ts";
 import { fail, ok, type Result } from "../../../shared/result.ts";
 import type { ColorChoice, PlayRulesId } from "../play.constants.ts";
 import type { GameTerms, SeekInput } from "../play.schema.ts";
@@ -42,6 +42,20 @@ export const defaultTermsForm: TermsFormState = {
   rangeBelow: -300,
   rangeAbove: 300,
 };
+
+/**
+ * The form set to a time control's key ("3+2", "daily/3"), as the home's
+ * quick pairing links ask (?control=); the default form for anything else.
+ */
+export function termsFormFor(controlKey: string | null): TermsFormState {
+  const parsed = controlKey === null ? null : parseTimeControlKey(controlKey);
+  if (!parsed?.ok) return defaultTermsForm;
+  const control = parsed.value;
+  if (control.kind === "daily") return { ...defaultTermsForm, speed: "daily", daysPerMove: control.daysPerMove };
+  const key = timeControlKey(control);
+  if (livePresets.some((preset) => timeControlKey(preset) === key)) return { ...defaultTermsForm, speed: "live", livePreset: key };
+  return { ...defaultTermsForm, speed: "live", livePreset: CUSTOM, customMinutes: String(control.baseSeconds / 60), customIncrement: String(control.incrementSeconds) };
+}
 
 /** Rating range steps the form offers on each side of the member's rating. */
 export const rangeSteps = [100, 200, 300, 500, 800, 1000] as const;

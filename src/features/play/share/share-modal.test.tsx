@@ -13,8 +13,8 @@ const game: GameView = {
   rules: "standard",
   control: { kind: "live", baseSeconds: 300, incrementSeconds: 0 },
   rated: true,
-  white: { username: "alice", rating: 1500, ratingDiff: -8 },
-  black: { username: "bob", rating: 1500, ratingDiff: 8 },
+  white: { username: "alice", flairCode: null, rating: 1500, ratingDiff: -8 },
+  black: { username: "bob", flairCode: null, rating: 1500, ratingDiff: 8 },
   initialFen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
   moves: [
@@ -31,6 +31,7 @@ const game: GameView = {
   drawOfferBy: null,
   rematchOfferBy: null,
   rematchGameId: null,
+  takebackOfferBy: null,
   deadlineAt: null,
   createdAt: "2026-11-25T12:00:00.000Z",
   awayMs: { white: null, black: null },

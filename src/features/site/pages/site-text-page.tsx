@@ -8,7 +8,7 @@ import { useLinks } from "../../../platform/links/use-links.ts";
 import { siteText, siteTextByRoute } from "../site-texts.ts";
 import "../site.css";
 
-/** /about, /legal/community and /legal/community/guidelines: Kingside's own long texts (site-texts.en.ts). */
+/** /about, /help, /legal/community and /legal/community/guidelines: Kingside's own long texts (site-texts.en.ts). */
 export function loader({ request }: Route.LoaderArgs) {
   const page = requirePage(request);
   const name = siteTextByRoute[page.route.name];
@@ -28,7 +28,7 @@ export default function SiteTextPage({ loaderData }: Route.ComponentProps) {
       {untranslated && <p className="ks-muted ks-site-text-note" lang={intl.locale}>{intl.formatMessage({ id: "site.text.english_only" })}</p>}
       <p className="ks-site-text-lead">{text.lead}</p>
       <nav className="ks-site-text-links" aria-label={intl.formatMessage({ id: "site.text.related" })} lang={intl.locale}>
-        {(["web_about", "web_community_policies", "web_community_guidelines"] as const)
+        {(["web_about", "web_help", "web_community_policies", "web_community_guidelines"] as const)
           .filter((name) => name !== routeName)
           .map((name) => (
             <a key={name} href={link(name)}>

@@ -26,7 +26,8 @@ import { usernamePath } from "./user-card-calls.ts";
  * | archive           | link: the member's game archive against the viewer            |
  * | giftMembership    | link: the gift form on the member's profile (#gift-membership)|
  * | observe           | link: the game the member is playing (presence), else hidden  |
- * | message, award    | hidden: no messages or trophies feature or page yet           |
+ * | award             | link: the member's profile, whose trophy cabinet opens the award dialog (#award-trophy) |
+ * | message           | hidden: no messages feature or page yet                       |
  * | globalChat        | hidden: no chat feature or page yet                           |
  * | analysis          | hidden: no analysis board page yet                            |
  * | warn, mute, kick, ban, clientName | hidden: the moderation feature is not built yet; staff find the account tools on the profile |
@@ -90,8 +91,9 @@ export function cardActionTarget(action: CardActionId, context: CardActionTarget
       return { kind: "link", href: context.link("web_member_profile", { username: context.username }, { anchor: "gift-membership" }) };
     case "observe":
       return context.gameLink ? { kind: "link", href: context.gameLink } : unavailable;
-    case "message":
     case "award":
+      return { kind: "link", href: context.link("web_member_profile", { username: context.username }, { anchor: "award-trophy" }) };
+    case "message":
     case "globalChat":
     case "analysis":
     case "warn":

@@ -196,9 +196,10 @@ describe("cardActionTarget", () => {
     expect(cardActionTarget("challenge", context)).toEqual({ kind: "link", href: "/play/online/new?opponent=bob" });
     expect(cardActionTarget("archive", context)).toEqual({ kind: "link", href: "/games/archive/bob?opponent=alice" });
     expect(cardActionTarget("giftMembership", context)).toEqual({ kind: "link", href: "/member/bob#gift-membership" });
+    expect(cardActionTarget("award", context)).toEqual({ kind: "link", href: "/member/bob#award-trophy" });
     expect(cardActionTarget("observe", context)).toEqual({ kind: "unavailable" });
     expect(cardActionTarget("observe", { ...context, gameLink: "/game/live/42" })).toEqual({ kind: "link", href: "/game/live/42" });
-    for (const action of ["message", "award", "globalChat", "analysis", ...moderationActionIds] as const) {
+    for (const action of ["message", "globalChat", "analysis", ...moderationActionIds] as const) {
       expect(cardActionTarget(action, context), action).toEqual({ kind: "unavailable" });
     }
   });

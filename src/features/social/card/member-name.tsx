@@ -1,6 +1,7 @@
 import { CountryFlag } from "../../../ui/country-flag.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { useUserCardTrigger } from "./user-card-provider.tsx";
+import { UsernameLink } from "./member-link.tsx";
 import type { MemberSummary } from "../../accounts/member-summary.schema.ts";
 
 /** What a username needs to show: the name, and optionally the flag and title beside it. */
@@ -17,6 +18,7 @@ export interface MemberNameProps {
  * The one way the site shows a username: flag, title badge and the link to the
  * profile. Hovering or clicking the link opens the user card (see
  * social/card/user-card-provider.tsx); without JavaScript it is a plain link.
+ * Where no flag is ever shown, MemberLink (member-link.tsx) spares the page the flag chunk.
  */
 export function MemberName({ member, showFlag = true, className }: MemberNameProps) {
   const link = useLinks();
@@ -25,9 +27,7 @@ export function MemberName({ member, showFlag = true, className }: MemberNamePro
     <span className={className ? `ks-member-name ${className}` : "ks-member-name"}>
       {showFlag && member.countryCode && <CountryFlag code={member.countryCode} size="small" />}
       {member.chessTitle && <abbr className="ks-title-badge" title={member.chessTitle}>{member.chessTitle}</abbr>}
-      <a href={link("web_member_profile", { username: member.username })} data-username={member.username} {...trigger}>
-        {member.username}
-      </a>
+      <UsernameLink username={member.username} href={link("web_member_profile", { username: member.username })} trigger={trigger} />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { RelativeTime } from "../../../ui/relative-time.tsx";
 import type { PresenceButton, Tagline } from "./tagline.ts";
 import { levelMessageIds } from "../../accounts/levels.ts";
+import { Flair } from "../../accounts/flair/flair.tsx";
 
 /**
  * How a tagline looks (spec 001 §4.3), for the profile and the user card:
@@ -9,35 +10,7 @@ import { levelMessageIds } from "../../accounts/levels.ts";
  * presence dot and the presence button.
  */
 
-/**
- * Flair codes the site knows, drawn as a symbol and a colour (text glyphs
- * every system font has; no emoji font needed). The new flair is the coloured
- * symbol on a chip, the old icon the plain symbol.
- */
-const flairGlyphs: Readonly<Record<string, { readonly glyph: string; readonly tone: string }>> = {
-  crown: { glyph: "♔", tone: "gold" },
-  star: { glyph: "★", tone: "gold" },
-  diamond_traditional: { glyph: "◆", tone: "blue" },
-  pawn_traditional: { glyph: "♟", tone: "plain" },
-  knight: { glyph: "♞", tone: "green" },
-  rook: { glyph: "♜", tone: "silver" },
-  queen: { glyph: "♛", tone: "bronze" },
-  heart: { glyph: "♥", tone: "red" },
-  fire: { glyph: "✹", tone: "orange" },
-  lightning: { glyph: "⚡", tone: "gold" },
-  tree: { glyph: "♣", tone: "green" },
-  pumpkin: { glyph: "●", tone: "orange" },
-  snowflake: { glyph: "❄", tone: "blue" },
-  rocket: { glyph: "➚", tone: "blue" },
-};
-const unknownFlair = { glyph: "✦", tone: "plain" } as const;
-/** Asks for the text (not emoji) presentation of a symbol. */
-const textPresentation = "\uFE0E";
-
-/** "diamond_traditional" -> "diamond traditional": the name a flair code reads as. */
-export function flairName(code: string): string {
-  return code.replace(/[_-]+/g, " ").trim();
-}
+export { flairName } from "../../accounts/flair/flair-catalogue.ts";
 
 export function TaglineBadges({ tagline }: { tagline: Tagline }) {
   const intl = useIntl();
@@ -57,19 +30,9 @@ export function TaglineBadges({ tagline }: { tagline: Tagline }) {
   );
 }
 
+/** The flair beside a name: the accounts feature's one Flair component (the sprite's symbol, the upsell on click). */
 export function FlairIcon({ code, style }: { code: string; style: "new" | "old" }) {
-  const intl = useIntl();
-  const { glyph, tone } = flairGlyphs[code] ?? unknownFlair;
-  return (
-    <span
-      className={style === "new" ? `ks-flair ks-flair-new ks-flair-tone-${tone}` : "ks-flair ks-flair-old"}
-      role="img"
-      aria-label={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(code) })}
-      data-flair={code}
-    >
-      {`${glyph}${textPresentation}`}
-    </span>
-  );
+  return <Flair code={code} look={style} />;
 }
 
 /** The green (online) or red (playing) dot; `onAvatar` pins it to an avatar's corner. */

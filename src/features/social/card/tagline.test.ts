@@ -47,11 +47,20 @@ describe("tagline badges (spec 001 §4.3)", () => {
 
 describe("tagline flair", () => {
   it("is the new flair under web_flair_rpc", () => {
-    expect(tagline({ ...member, flairCode: "crown" }, flagsOn, null, challenge).flair).toEqual({ style: "new", code: "crown" });
+    expect(tagline({ ...member, membershipLevel: levels.gold, flairCode: "crown" }, flagsOn, null, challenge).flair).toEqual({ style: "new", code: "crown" });
   });
 
   it("is the old icon without it", () => {
-    expect(tagline({ ...member, flairCode: "crown" }, flagsOff, null, challenge).flair).toEqual({ style: "old", code: "crown" });
+    expect(tagline({ ...member, membershipLevel: levels.gold, flairCode: "crown" }, flagsOff, null, challenge).flair).toEqual({ style: "old", code: "crown" });
+  });
+
+  it("draws a free flair for a basic member, and no premium flair once the membership lapsed", () => {
+    expect(tagline({ ...member, flairCode: "heart" }, flagsOn, null, challenge).flair).toEqual({ style: "new", code: "heart" });
+    expect(tagline({ ...member, flairCode: "crown" }, flagsOn, null, challenge).flair).toBeNull();
+  });
+
+  it("draws nothing for a special or unknown code", () => {
+    for (const flairCode of ["blocked", "clear", "clear_light", "unicorn"]) expect(tagline({ ...member, membershipLevel: levels.diamond, flairCode }, flagsOn, null, challenge).flair).toBeNull();
   });
 
   it("is nothing for the placeholder flair", () => {

@@ -1,4 +1,6 @@
-import { isExactly, levels } from "../../accounts/levels.ts";
+import { levels } from "../../accounts/levels.ts";
+import { taglineBadge, type TaglineBadge } from "./tagline-badge.ts";
+import { shownFlairCode } from "../../accounts/flair/flair-catalogue.ts";
 import type { DerivedPresence } from "../../presence/derive-presence.ts";
 
 /**
@@ -22,10 +24,7 @@ export interface TaglineFlags {
   readonly web_flair_rpc: boolean;
 }
 
-export const membershipBadgeLevels = ["gold", "platinum", "diamond"] as const;
-export type MembershipBadgeLevel = (typeof membershipBadgeLevels)[number];
-
-export type TaglineBadge = { readonly kind: "title"; readonly title: string } | { readonly kind: "membership"; readonly level: MembershipBadgeLevel };
+export { membershipBadgeLevels, type MembershipBadgeLevel, type TaglineBadge } from "./tagline-badge.ts";
 
 export type PresenceButton =
   | { readonly kind: "watch"; readonly href: string }
@@ -44,14 +43,6 @@ export interface Tagline {
   readonly presenceButton: PresenceButton | null;
 }
 
-/** The flair code that means "no flair" (spec 001 §3.7). */
-export const placeholderFlairCode = "nothing";
-
-function membershipBadge(level: number, flags: TaglineFlags): TaglineBadge | null {
-  if (!flags.membership_badges) return null;
-  const badge = membershipBadgeLevels.find((name) => isExactly(level, name));
-  return badge ? { kind: "membership", level: badge } : null;
-}
 
 function roleBadgeOf(level: number): Tagline["roleBadge"] {
   if (level >= levels.staff) return "staff";
@@ -76,10 +67,10 @@ function presenceButtonOf(presence: DerivedPresence | null, challengeHref: strin
  * online member shows no button.
  */
 export function tagline(member: TaglineMember, flags: TaglineFlags, presence: DerivedPresence | null, challengeHref: string | null): Tagline {
-  const title = member.chessTitle?.trim();
-  const flairCode = member.flairCode && member.flairCode !== placeholderFlairCode ? member.flairCode : null;
+  // The placeholder, special and unknown codes, and a premium flair after the membership lapsed, draw nothing.
+  const flairCode = member.flairCode ? shownFlairCode({ flairCode: member.flairCode, membershipLevel: member.membershipLevel }) : null;
   return {
-    badge: title ? { kind: "title", title } : membershipBadge(member.membershipLevel, flags),
+    badge: taglineBadge(member, flags),
     roleBadge: roleBadgeOf(member.membershipLevel),
     flair: flairCode ? { style: flags.web_flair_rpc ? "new" : "old", code: flairCode } : null,
     presenceDot: presence?.isPlaying ? "playing" : presence?.isOnline ? "online" : null,

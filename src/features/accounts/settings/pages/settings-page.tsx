@@ -16,6 +16,8 @@ import { ProfileForms } from "../../profile/components/profile-forms.tsx";
 import { isProfileFailure } from "../../profile/profile.schema.ts";
 import { countryOptions } from "../../registration/country-options.server.ts";
 import { PreferencesPanel } from "../../preferences/preferences-panel.tsx";
+import { BoardOptionsForm } from "../../board-options/board-options-form.tsx";
+import { FlairPicker } from "../../flair/flair-picker.tsx";
 import { QuietedMembers } from "../../../social/quieted/quieted-members.tsx";
 import { resolveRequestLocale } from "../../../../platform/i18n/request-locale.ts";
 import { useLinks } from "../../../../platform/links/use-links.ts";
@@ -27,6 +29,9 @@ import "../../two-factor/two-factor.css";
 function errorMessageKey(code: string | null): string | null {
   if (isTwoFactorFailure(code)) return `two_factor.error.${code}`;
   if (isProfileFailure(code)) return `profile_settings.error.${code}`;
+  if (code === "flair_unknown" || code === "flair_premium_only" || code === "flair_not_allowed") return `flair.error.${code}`;
+  if (code === "board_settings_invalid") return "board_options.error.invalid_value_generic";
+  if (code === "board_settings_members_only") return "board_options.error.members_only";
   const passwordFailure = newPasswordFailures.find((failure: NewPasswordFailure) => failure === code);
   if (passwordFailure) return `registration.error.${passwordFailure}`;
   const settingsFailure = settingsFailures.find((failure: SettingsFailure) => failure === code);
@@ -34,11 +39,12 @@ function errorMessageKey(code: string | null): string | null {
 }
 
 /** The page's sections, in order: the navigation at the top links to each by its id. */
-const sections = ["account", "profile", "email", "password", "preferences", "two-factor", "sessions", "blocked", "close-account"] as const;
+const sections = ["account", "profile", "flair", "email", "password", "preferences", "board", "two-factor", "sessions", "blocked", "close-account"] as const;
 
 /**
  * /settings for signed-in members, in sections: account, profile (avatar,
- * names, location, country, bio), email, password, preferences, two-factor
+ * names, location, country, bio), flair, email, password, preferences, board
+ * options and site theme, two-factor
  * sign-in, active sessions, blocked and muted members, closing the account.
  * Forms are plain posts that come back here with ?done=<outcome> or
  * ?error=<code>; preferences and Unblock/Unmute also work in place.
@@ -60,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionToken = cookieValue(cookies, context.services.sessionCookieName);
   if (!sessionToken) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
   const { locale: language } = resolveRequestLocale(new URL(request.url), request.headers.get("host"));
-  const [settings, profile, quieted] = await Promise.all([
+  const [settings, profile, quieted, flair] = await Promise.all([
     context.services.accountSettings.page({
       userId: viewer.id,
       username: viewer.username,
@@ -69,8 +75,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     context.services.profile.details(viewer.id),
     context.services.quiets.blockedAndMutedBy(viewer.id),
+    context.services.flair.picker({ id: viewer.id, level: viewer.membershipLevel }),
   ]);
-  if (!profile) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
+  if (!profile || !flair) throw redirect(generateLink("web_security_login_and_go", { redirectUrl: here }, { locale }));
   const international = context.messagesFor(language)["registration.country.international"] ?? "International";
   return {
     routeName: page.route.name,
@@ -81,8 +88,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     account: { username: viewer.username, email: await context.services.credentials.emailOf(viewer.id) },
     profile,
     countries: countryOptions(language, international),
+    boardOptions: viewer.boardOptions,
     preferences: { archiveView: viewer.archiveView, homeContentType: viewer.homeContentType, fairPlayAgree: viewer.fairPlayAgree, allowFriendRequests: viewer.allowFriendRequests, canChooseHomeContent: viewer.isMember },
     quieted,
+    flair,
   };
 }
 
@@ -106,7 +115,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { done, errorKey, settings, account, profile, countries, preferences, quieted } = loaderData;
+  const { done, errorKey, settings, account, profile, countries, preferences, boardOptions, quieted, flair } = loaderData;
   return (
     <section className="ks-page ks-settings-page" aria-labelledby="page-title">
       <PageHeader title={title} />
@@ -135,6 +144,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <SettingsSection id="profile" lead="profile_settings.lead">
         <ProfileForms profile={profile} username={account.username} countries={countries} />
       </SettingsSection>
+      <SettingsSection id="flair" lead="flair.picker.lead">
+        <FlairPicker picker={flair} />
+      </SettingsSection>
       <SettingsSection id="email">
         <EmailForm email={account.email} />
       </SettingsSection>
@@ -143,6 +155,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       </SettingsSection>
       <SettingsSection id="preferences">
         <PreferencesPanel {...preferences} />
+      </SettingsSection>
+      <SettingsSection id="board" lead="board_options.lead">
+        <BoardOptionsForm options={boardOptions} />
       </SettingsSection>
       <SettingsSection id="two-factor">
         <TwoFactorSettings status={settings.twoFactor} newRecoveryCodes={settings.newRecoveryCodes} />
@@ -163,9 +178,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 const sectionTitle: Readonly<Record<(typeof sections)[number], string>> = {
   account: "account_settings.account.title",
   profile: "profile_settings.title",
+  flair: "flair.picker.title",
   email: "account_settings.email.title",
   password: "account_settings.password.title",
   preferences: "preferences.title",
+  board: "board_options.title",
   "two-factor": "account_settings.two_factor.title",
   sessions: "account_settings.sessions.title",
   blocked: "account_settings.quieted.title",

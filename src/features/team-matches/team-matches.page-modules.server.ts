@@ -1,0 +1,7 @@
+import type { RouteModule } from "../../platform/links/route-modules.server.ts";
+import type { teamMatchesPages } from "./team-matches.pages.ts";
+
+export const teamMatchesPageModules: Readonly<Record<(typeof teamMatchesPages)[number]["name"], RouteModule>> = {
+  web_play_club_challenges: { file: "features/team-matches/pages/club-challenges-page.tsx" },
+  web_club_match: { file: "features/team-matches/pages/team-match-page.tsx" },
+};

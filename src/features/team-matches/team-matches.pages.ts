@@ -1,0 +1,11 @@
+import { DIGITS, type PageRouteDefinition } from "../../platform/links/route-table.ts";
+
+/**
+ * Team matches' pages (spec 000 §2; decision 0072): the club challenges and a
+ * match. Listed before the clubs pages: /club/matches/{match} is more
+ * specific than /club/{url}. Modules: team-matches.page-modules.server.ts.
+ */
+export const teamMatchesPages = [
+  { name: "web_play_club_challenges", path: "/play/online/club-challenges", query: ["from", "q", "opponent", "error"] },
+  { name: "web_club_match", path: "/club/matches/{match}", requirements: { match: DIGITS }, query: ["error"] },
+] as const satisfies readonly PageRouteDefinition[];

@@ -1,0 +1,146 @@
+import { data } from "react-router";
+import type { Route } from "./+types/arena-page";
+import { useIntl } from "../../../platform/i18n/intl.tsx";
+import { useLinks } from "../../../platform/links/use-links.ts";
+import { PageHeader } from "../../../platform/pages/page-header.tsx";
+import { requirePage } from "../../../platform/pages/page-loader.server.ts";
+import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
+import { ArenaCountdown } from "./arena-countdown.tsx";
+import { ArenaStandingsTable } from "./arena-standings-table.tsx";
+import { BerserkButton } from "./berserk-button.tsx";
+import { useArenaLive } from "./use-arena-live.ts";
+import "../tournaments.css";
+
+/**
+ * An arena (issue 26 item 1): its facts, the countdown to its start or end,
+ * joining, pausing and withdrawing (plain forms), the live standings with
+ * fire marks and the games to watch (polled: decision 0047), the podium at
+ * the end. No board code: the games to watch are links.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const match = requirePage(request);
+  const url = match.params.url ?? match.params.id ?? "";
+  const arena = await context.services.arenas.arenaByUrl(url);
+  if (!arena) throw data(null, { status: 404 });
+  const viewerId = context.viewer.isLoggedIn ? context.viewer.id : null;
+  const [view, live] = await Promise.all([context.services.arenaViews.view(arena), context.services.arenaViews.live(arena, viewerId)]);
+  const error = new URL(request.url).searchParams.get("error");
+  return { view, live, error: error && /^[a-z_]{1,40}$/.test(error) ? error : null };
+}
+
+const errorIds: Readonly<Record<string, string>> = {
+  guest: "tournaments.error.guest",
+  finished: "tournaments.error.finished",
+  rating_outside_limits: "tournaments.error.rating_outside_limits",
+  not_joined: "tournaments.error.not_joined",
+};
+
+export default function ArenaPage({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const link = useLinks();
+  const { view, error } = loaderData;
+  const live = useArenaLive(view.url, loaderData.live);
+  const { viewer } = live;
+  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const action = (what: "join" | "pause" | "withdraw") => `/callback/tournament/arena/${view.url}/${what}`;
+  const open = live.status === "upcoming" || live.status === "running";
+  const podium = live.status === "finished" ? live.standings.slice(0, 3) : [];
+  return (
+    <section className="ks-page ks-arena" aria-labelledby="page-title">
+      <PageHeader title={view.name}>
+        <p className="ks-arena__facts">
+          <span>{text("tournaments.arena.kind")}</span>
+          <span>
+            {view.control}
+            {view.rules === "chess960" ? " · Chess960" : ""}
+          </span>
+          <span>{text(view.rated ? "tournaments.rated" : "tournaments.casual")}</span>
+          <span>{text("tournaments.arena.duration", { minutes: view.durationMinutes })}</span>
+          {(view.minRating !== null || view.maxRating !== null) && <span>{text("tournaments.arena.rating_range", { min: view.minRating ?? "–", max: view.maxRating ?? "–" })}</span>}
+          <span>{text("tournaments.players", { count: live.players })}</span>
+          {view.createdBy && <span>{text("tournaments.arena.created_by", { username: view.createdBy })}</span>}
+        </p>
+      </PageHeader>
+      {view.description && <p className="ks-arena__description">{view.description}</p>}
+      <ArenaCountdown status={live.status} startsAt={view.startsAt} endsAt={view.endsAt} serverNow={live.now} />
+      {error && errorIds[error] && (
+        <p className="ks-form-error" role="alert">
+          {text(errorIds[error] ?? "tournaments.error.not_found")}
+        </p>
+      )}
+      <div className="ks-arena__actions">
+        {viewer.signedIn && open && (!viewer.joined || viewer.status !== "active") && (
+          <form method="post" action={action("join")}>
+            <FormSecurityFields />
+            <button type="submit" className="ks-button ks-button-primary">
+              {text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")}
+            </button>
+          </form>
+        )}
+        {viewer.joined && open && viewer.status === "active" && live.status === "running" && (
+          <form method="post" action={action("pause")}>
+            <FormSecurityFields />
+            <button type="submit" className="ks-button">
+              {text("tournaments.arena.pause")}
+            </button>
+          </form>
+        )}
+        {viewer.joined && open && viewer.status !== "withdrawn" && (
+          <form method="post" action={action("withdraw")}>
+            <FormSecurityFields />
+            <button type="submit" className="ks-button">
+              {text("tournaments.arena.withdraw")}
+            </button>
+          </form>
+        )}
+        {!viewer.signedIn && open && <a href={link("web_security_login")}>{text("tournaments.arena.sign_in_to_join")}</a>}
+        {viewer.canEdit && <a href={link("web_play_create_tournament", { id: String(view.id) })}>{text("tournaments.arena.edit")}</a>}
+      </div>
+      {viewer.gameId !== null && (
+        <p className="ks-arena__your-game" role="status">
+          <a className="ks-button ks-button-primary" href={link("web_game_live", { id: String(viewer.gameId) })}>
+            {text("tournaments.arena.your_game")}
+          </a>{" "}
+          {!viewer.berserked && <BerserkButton gameId={viewer.gameId} />}
+        </p>
+      )}
+      {podium.length > 0 && (
+        <section aria-labelledby="arena-podium">
+          <h2 id="arena-podium">{text("tournaments.arena.podium")}</h2>
+          <ol className="ks-arena__podium">
+            {podium.map((standing) => (
+              <li key={standing.username}>
+                <a href={link("web_member_profile", { username: standing.username.toLowerCase() })}>{standing.username}</a>
+                <div>{text("tournaments.arena.points", { points: standing.score })}</div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      <div className="ks-arena__layout">
+        <section aria-labelledby="arena-standings">
+          <h2 id="arena-standings">{text("tournaments.arena.standings")}</h2>
+          <ArenaStandingsTable standings={live.standings} />
+        </section>
+        <section aria-labelledby="arena-games">
+          <h2 id="arena-games">{text("tournaments.arena.games")}</h2>
+          {live.games.length === 0 ? (
+            <p className="ks-muted">{text("tournaments.arena.no_games")}</p>
+          ) : (
+            <ul className="ks-arena__games">
+              {live.games.map((game) => (
+                <li key={game.gameId}>
+                  <a href={link("web_game_live", { id: String(game.gameId) })}>
+                    {game.white}
+                    {game.whiteBerserk ? " ⚔" : ""} – {game.black}
+                    {game.blackBerserk ? " ⚔" : ""}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

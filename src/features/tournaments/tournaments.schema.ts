@@ -1,0 +1,84 @@
+/**
+ * What the tournaments' pages and JSON calls carry (decision 0073): the
+ * presenters build these from rows; no row reaches a client.
+ */
+export type ArenaStatus = "upcoming" | "running" | "ending" | "finished";
+
+export interface ArenaCard {
+  readonly url: string;
+  readonly name: string;
+  readonly rules: "standard" | "chess960";
+  /** "3+2": minutes + increment seconds. */
+  readonly control: string;
+  readonly rated: boolean;
+  readonly status: ArenaStatus;
+  readonly startsAt: string;
+  readonly endsAt: string;
+  readonly players: number;
+}
+
+export interface ArenaView extends ArenaCard {
+  readonly id: number;
+  readonly description: string;
+  readonly durationMinutes: number;
+  readonly minRating: number | null;
+  readonly maxRating: number | null;
+  readonly createdBy: string | null;
+}
+
+export interface ArenaStanding {
+  readonly rank: number;
+  readonly username: string;
+  readonly rating: number;
+  readonly score: number;
+  /** Each game's points; a doubled one (on fire) ends with "*". */
+  readonly sheet: readonly string[];
+  readonly onFire: boolean;
+  readonly games: number;
+  readonly berserks: number;
+  readonly status: "active" | "paused" | "withdrawn";
+  readonly playing: boolean;
+}
+
+export interface ArenaGameToWatch {
+  readonly gameId: number;
+  readonly white: string;
+  readonly black: string;
+  readonly whiteBerserk: boolean;
+  readonly blackBerserk: boolean;
+}
+
+export interface ArenaViewer {
+  readonly signedIn: boolean;
+  readonly joined: boolean;
+  readonly status: "active" | "paused" | "withdrawn" | null;
+  /** The viewer's game in progress in this arena (the page sends them to it). */
+  readonly gameId: number | null;
+  readonly berserked: boolean;
+  readonly canEdit: boolean;
+}
+
+/** The arena page's live part, polled (decision 0047). */
+export interface ArenaLive {
+  readonly status: ArenaStatus;
+  readonly players: number;
+  readonly standings: readonly ArenaStanding[];
+  readonly games: readonly ArenaGameToWatch[];
+  readonly viewer: ArenaViewer;
+  /** The server's clock, for the countdowns. */
+  readonly now: string;
+}
+
+export interface MemberTournamentResult {
+  readonly url: string;
+  readonly name: string;
+  readonly control: string;
+  readonly status: ArenaStatus;
+  readonly startsAt: string;
+  readonly rank: number | null;
+  readonly score: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly players: number;
+}
