@@ -8,7 +8,7 @@ const twoSeats: GameSituation["seats"] = [
   { memberId: white, board: 0, color: "white", team: 0 },
   { memberId: black, board: 0, color: "black", team: 1 },
 ];
-const playing: GameSituation = { status: "playing", speed: "live", seats: twoSeats, plies: [10], drawOfferBy: null, rematchOfferBy: null, rematchGameId: null, takebackOfferBy: null };
+const playing: GameSituation = { status: "playing", speed: "live", seats: twoSeats, plies: [10], drawOfferBy: null, rematchOfferBy: null, rematchGameId: null, takebackOfferBy: null, arranged: false };
 const ended: GameSituation = { ...playing, status: "ended" };
 
 describe("the players' actions", () => {
@@ -23,6 +23,14 @@ describe("the players' actions", () => {
     expect(abort({ ...playing, plies: [0] }, white)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "*", winner: undefined, reason: "aborted" } } });
     expect(abort({ ...playing, plies: [1] }, black).ok).toBe(true);
     expect(abort({ ...playing, plies: [2] }, white)).toEqual({ ok: false, error: "cannot_abort" });
+  });
+
+  it("never aborts a game a competition arranged: its players resign from the first move, and a claim before both first moves wins", () => {
+    const arranged: GameSituation = { ...playing, plies: [0], arranged: true };
+    expect(abort(arranged, white)).toEqual({ ok: false, error: "cannot_abort" });
+    expect(abort({ ...arranged, plies: [1] }, black)).toEqual({ ok: false, error: "cannot_abort" });
+    expect(resign(arranged, white)).toEqual({ ok: true, value: { kind: "end", outcome: { result: "0-1", winner: "black", reason: "resignation" } } });
+    expect(claim({ ...arranged, plies: [1] }, white, "win", { awayMs: CLAIM_AFTER_MS, onVacation: false })).toEqual({ ok: true, value: { kind: "end", outcome: { result: "1-0", winner: "white", reason: "abandonment" } } });
   });
 
   it("a draw offer waits for the opponent; the opponent's own offer or acceptance agrees the draw; decline clears it", () => {

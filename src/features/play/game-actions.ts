@@ -49,6 +49,13 @@ export interface GameSituation {
   readonly rematchOfferBy: Color | null;
   readonly rematchGameId: number | null;
   readonly takebackOfferBy: Color | null;
+  /**
+   * Arranged by a tournament or a team match (the game's tags say which): it
+   * is never aborted, as on chess.com and lichess, since the competition
+   * counts every game it pairs. Its players resign from the first move, and
+   * a first move not made in time loses.
+   */
+  readonly arranged: boolean;
 }
 
 /** The game state changes an action makes. */
@@ -105,10 +112,11 @@ export function resign(game: GameSituation, memberId: number): Result<ActionChan
   return ok({ kind: "end", outcome: win(opponentOf(side.value), "resignation") });
 }
 
-/** Any player may abort until both sides of some board have made their first move; an aborted game has no result. */
+/** Any player may abort until both sides of some board have made their first move; an aborted game has no result. An arranged game is never aborted. */
 export function abort(game: GameSituation, memberId: number): Result<ActionChange, ActionFailure> {
   const side = playingColor(game, memberId);
   if (!side.ok) return side;
+  if (game.arranged) return fail("cannot_abort");
   if (game.plies.every((ply) => ply >= 2)) return fail("cannot_abort");
   return ok({ kind: "end", outcome: aborted() });
 }
@@ -174,7 +182,7 @@ export function claim(game: GameSituation, memberId: number, outcome: "win" | "d
   if (turnAtPly(ply) === seat?.color) return fail("claim_on_opponents_turn");
   if (opponent.onVacation) return fail("opponent_on_vacation");
   if (opponent.awayMs === null || opponent.awayMs < CLAIM_AFTER_MS) return fail("opponent_present");
-  if (ply < 2) return ok({ kind: "end", outcome: aborted() });
+  if (ply < 2 && !game.arranged) return ok({ kind: "end", outcome: aborted() });
   return ok({ kind: "end", outcome: outcome === "win" ? win(side.value, "abandonment") : draw("abandonment") });
 }
 

@@ -15,6 +15,11 @@ export const gameTagsSchema = z.object({
 });
 export type GameTags = z.infer<typeof gameTagsSchema>;
 
+/** A game a competition arranged (any tag): never aborted, and a first move not made in time loses (game-actions.ts). */
+export function isArranged(tags: GameTags | null): boolean {
+  return tags !== null && (tags.tournamentId !== undefined || tags.teamMatchId !== undefined || tags.voteChessId !== undefined);
+}
+
 const ratingType = z.string().min(1).max(12);
 
 /** One seat of a game: two for chess, four for bughouse (two teams of two; a game's result is written from team 0's side). */

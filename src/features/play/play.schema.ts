@@ -167,6 +167,8 @@ export interface GameView {
   readonly rematchGameId: number | null;
   /** Who asks to take their last move back now. */
   readonly takebackOfferBy: "white" | "black" | null;
+  /** Arranged by a tournament or a team match: never aborted (the page offers resigning from the first move). */
+  readonly arranged: boolean;
   /** When the side to move loses on time (daily games: the move's deadline); null after the end. */
   readonly deadlineAt: string | null;
   readonly createdAt: string;

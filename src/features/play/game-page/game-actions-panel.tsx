@@ -73,7 +73,7 @@ export function GameActionsPanel({ view, role, opponentGone, busy, onAct, awardT
           </div>
         )}
         {live && view.ply < 2 && firstMoveDue !== null && (
-          <Countdown until={firstMoveDue} messageId="game.countdown.first_move" values={{ color: t(toMove === "white" ? "game.color.white" : "game.color.black") }} />
+          <Countdown until={firstMoveDue} messageId={view.arranged ? "game.countdown.first_move_arranged" : "game.countdown.first_move"} values={{ color: t(toMove === "white" ? "game.color.white" : "game.color.black") }} />
         )}
         {!opponentGone && !claimReady && claimAt !== null && view.ply >= 2 && (
           <Countdown until={claimAt} messageId="game.countdown.claim" onDone={() => setClaimReady(true)} />
@@ -88,7 +88,7 @@ export function GameActionsPanel({ view, role, opponentGone, busy, onAct, awardT
           </div>
         )}
         <div className="ks-game-action-row">
-          {view.ply < 2 ? (
+          {view.ply < 2 && !view.arranged ? (
             button("abort", "game.action.abort")
           ) : (
             <ConfirmPopover

@@ -22,6 +22,7 @@ export const sampleGameView: GameView = {
   rematchOfferBy: null,
   rematchGameId: null,
   takebackOfferBy: null,
+  arranged: false,
   createdAt: "2026-11-25T14:00:00.000Z",
   deadlineAt: null,
   awayMs: { white: null, black: null },

@@ -55,6 +55,25 @@ for (const target of databaseTargets()) {
       expect(await queryRows(kit.database.db, sql`select id from games where (tags->>'tournamentId')::int = 3`)).toEqual([]);
     });
 
+    it("never aborts an arranged game: abort is refused, resigning at once counts, and a first move not made in time loses", async () => {
+      const [resigned, unstarted, casual] = await kit.games.startArrangedGames([
+        { variant: variants.standard, memberIds: [ann.id, ben.id], terms: daily, tags: { teamMatchId: 11 } },
+        { variant: variants.standard, memberIds: [ann.id, ben.id], terms: blitz, tags: { tournamentId: 12 } },
+        { variant: variants.standard, memberIds: [ann.id, ben.id], terms: blitz },
+      ]);
+      expect(await kit.games.act(ben, resigned?.id ?? 0, "abort")).toEqual({ ok: false, error: "cannot_abort" });
+      expect((await kit.games.act(ben, resigned?.id ?? 0, "resign")).ok).toBe(true);
+      expect((await kit.games.view(resigned?.id ?? 0))?.ending).toMatchObject({ result: "1-0", reason: "resignation" });
+      expect((await kit.games.view(unstarted?.id ?? 0))?.arranged).toBe(true);
+      expect((await kit.games.view(casual?.id ?? 0))?.arranged).toBe(false);
+
+      // White never makes the first move: past its deadline the sweeper ends the tournament game as white's loss, and aborts the casual one.
+      kit.clock.now += 31_000;
+      await kit.games.sweepDeadlines();
+      expect(await kit.games.view(unstarted?.id ?? 0)).toMatchObject({ status: "ended", ending: { result: "0-1", reason: "timeout" } });
+      expect(await kit.games.view(casual?.id ?? 0)).toMatchObject({ status: "aborted" });
+    });
+
     it("halves a tournament player's clock on berserk before their first move, once, and refuses it elsewhere", async () => {
       const [game, untagged] = await kit.games.startArrangedGames([
         { variant: variants.standard, memberIds: [ann.id, ben.id], terms: blitz, tags: { tournamentId: 9 } },

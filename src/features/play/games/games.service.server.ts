@@ -16,7 +16,7 @@ import { transactionsWithEvents, type PlayEventSink, type PlayMember, type PlayM
 import type { ClocksView, CurrentGameView, GameEnding, GameMoveEvent, GameMoveInput, GameTerms, GameView } from "../play.schema.ts";
 import { gameBoards, gameMoves, games, gameSeats, type GameRow } from "../play.tables.server.ts";
 import { ratingTypeOfTerms, twoPlayerGame, type GameRatings } from "./play-ratings.port.ts";
-import { gameEndedDomainEvent, gameStartedDomainEvent, type GameTags } from "../play.domain-events.server.ts";
+import { gameEndedDomainEvent, gameStartedDomainEvent, isArranged, type GameTags } from "../play.domain-events.server.ts";
 import type { VacationsService } from "./vacations.service.server.ts";
 import type { HeldGameFeed, HeldMove } from "./held-game-feed.server.ts";
 
@@ -656,9 +656,10 @@ export function createGamesService(deps: GamesDeps) {
   async function deadlineOutcome(tx: Database, row: GameRow, at: number): Promise<GameOutcome | null> {
     const variant = variantOf(row.rules);
     if (variant.boards.length > 1) return boardsDeadlineOutcome(tx, row, variant, at);
-    if (row.ply < 2) return { result: "*", winner: undefined, reason: "aborted" };
     const position = parseFen(variant.boards[0] ?? "standard", row.fen);
     if (!position.ok) throw new Error(`game ${row.id} has an unreadable position`);
+    // Before both first moves the deadline is the first move's: an arranged game is lost by the side that did not start it.
+    if (row.ply < 2) return isArranged(row.tags) ? timeoutOutcome(position.value, turnAtPly(row.ply)) : { result: "*", winner: undefined, reason: "aborted" };
     const control = liveControlOf(row);
     if (control) {
       const flagged = flaggedAt(clockOf(control, row), at);
@@ -707,6 +708,7 @@ export function createGamesService(deps: GamesDeps) {
         drawOfferBy: colorOrNull(row.drawOfferBy),
         rematchOfferBy: colorOrNull(row.rematchOfferBy),
         takebackOfferBy: colorOrNull(row.takebackOfferBy),
+        arranged: isArranged(row.tags),
       };
       const change = decide(situation, member.id, action, opponent);
       if (!change.ok) return change;
@@ -762,7 +764,7 @@ export function createGamesService(deps: GamesDeps) {
     return inTransaction(async (tx) => {
       const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
       if (!row) return fail("not_found");
-      const situation = { ...(await seatsAndPliesOf(tx, row)), status: statusOf(row), speed: row.speed, drawOfferBy: null, rematchOfferBy: null, rematchGameId: null, takebackOfferBy: null };
+      const situation = { ...(await seatsAndPliesOf(tx, row)), status: statusOf(row), speed: row.speed, drawOfferBy: null, rematchOfferBy: null, rematchGameId: null, takebackOfferBy: null, arranged: isArranged(row.tags) };
       const decided = actions.berserk(
         { ...situation, inTournament: row.tags?.tournamentId !== undefined, clockMs: { white: row.whiteClockMs, black: row.blackClockMs }, baseMs: row.speed === "live" && row.baseSeconds !== null ? row.baseSeconds * 1000 : null },
         member.id,
@@ -935,6 +937,7 @@ export function createGamesService(deps: GamesDeps) {
         rematchOfferBy: colorOrNull(row.rematchOfferBy),
         rematchGameId: row.rematchGameId,
         takebackOfferBy: colorOrNull(row.takebackOfferBy),
+        arranged: isArranged(row.tags),
         deadlineAt: row.status === "playing" && row.deadlineAt ? row.deadlineAt.toISOString() : null,
         createdAt: row.createdAt.toISOString(),
         awayMs,

@@ -32,6 +32,7 @@ const game: GameView = {
   rematchOfferBy: null,
   rematchGameId: null,
   takebackOfferBy: null,
+  arranged: false,
   deadlineAt: null,
   createdAt: "2026-11-25T12:00:00.000Z",
   awayMs: { white: null, black: null },
