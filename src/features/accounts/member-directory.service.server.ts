@@ -3,6 +3,7 @@ import type { Database } from "../../platform/db/client.server.ts";
 import { isAnyOfIntegers } from "../../platform/db/prepared.server.ts";
 import { membershipGrants, users } from "./accounts.tables.server.ts";
 import { levels } from "./levels.ts";
+import { shownFlairCode } from "./flair/flair-catalogue.ts";
 
 /** The public columns of a member: what other features may know of one (never the e-mail, hashes or secrets). */
 const publicMemberColumns = {
@@ -106,13 +107,21 @@ export function createMemberDirectory(db: Database) {
   const membersPages = { all: prepareMembersPage(false), prefix: prepareMembersPage(true) };
   const membersWithIds = db.select(publicMemberColumns).from(users).where(isAnyOfIntegers(users.id, "ids")).prepare("directory_members_by_ids");
 
+  /** The members with these ids (unknown ids are left out), in one query whatever the number of ids. */
+  async function membersByIds(ids: readonly number[]): Promise<ReadonlyMap<number, PublicMember>> {
+    const distinct = [...new Set(ids)];
+    if (distinct.length === 0) return new Map();
+    const rows: PublicMember[] = await membersWithIds.execute({ ids: distinct });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   return {
-    /** The members with these ids (unknown ids are left out), in one query whatever the number of ids. */
-    async membersByIds(ids: readonly number[]): Promise<ReadonlyMap<number, PublicMember>> {
-      const distinct = [...new Set(ids)];
-      if (distinct.length === 0) return new Map();
-      const rows: PublicMember[] = await membersWithIds.execute({ ids: distinct });
-      return new Map(rows.map((row) => [row.id, row]));
+    membersByIds,
+
+    /** The names of these members with the flair each shows beside it (null: none), as chats and game pages draw them. */
+    async namesWithFlairByIds(ids: readonly number[]): Promise<ReadonlyMap<number, { readonly username: string; readonly flairCode: string | null }>> {
+      const found = await membersByIds(ids);
+      return new Map([...found.values()].map((member) => [member.id, { username: member.username, flairCode: shownFlairCode(member) }]));
     },
 
     /**

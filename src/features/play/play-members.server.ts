@@ -3,7 +3,6 @@
  * feature's contact rule (blocks): never from their tables.
  */
 import { isClosedLevel } from "../accounts/levels.ts";
-import { shownFlairCode } from "../accounts/flair/flair-catalogue.ts";
 import type { MemberDirectory } from "../accounts/member-directory.service.server.ts";
 import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
@@ -21,10 +20,7 @@ export function createPlayMembers(directory: MemberDirectory, contacts: ContactG
       const found = await directory.membersByIds(ids);
       return new Map([...found.values()].map((member) => [member.id, member.username]));
     },
-    async namesWithFlairByIds(ids) {
-      const found = await directory.membersByIds(ids);
-      return new Map([...found.values()].map((member) => [member.id, { username: member.username, flairCode: shownFlairCode(member) }]));
-    },
+    namesWithFlairByIds: (ids) => directory.namesWithFlairByIds(ids),
     async levelsByIds(ids) {
       const found = await directory.membersByIds(ids);
       return new Map([...found.values()].map((member) => [member.id, member.membershipLevel]));

@@ -1,3 +1,5 @@
+import { useIntl } from "../../../platform/i18n/intl.tsx";
+
 /** Where a flair's picture is served: one small SVG per code in public/flair/ (drawn for Kingside), cached by the browser. */
 export function flairImageUrl(code: string): string {
   return `/flair/${code}.svg`;
@@ -16,4 +18,11 @@ export function flairName(code: string): string {
  */
 export function FlairImage({ code, alt, size = 17 }: { readonly code: string; readonly alt: string; readonly size?: number }) {
   return <img className="ks-flair-image" src={flairImageUrl(code)} alt={alt} width={size} height={size} loading="lazy" decoding="async" />;
+}
+
+/** The flair beside a member's name (nothing for null), named for screen readers: player bars, leaderboard rows, chat lines. */
+export function FlairBesideName({ code }: { readonly code: string | null }) {
+  const intl = useIntl();
+  if (!code) return null;
+  return <FlairImage code={code} alt={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(code) })} />;
 }

@@ -1,3 +1,4 @@
+import { FlairBesideName } from "../../accounts/flair/flair-image.tsx";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { pageSocketClient } from "../../../platform/realtime/page-socket.ts";
@@ -234,7 +235,8 @@ export function ClubChatRoom({ clubId, viewerId, initial, socket: givenSocket }:
             <ol className="ks-club-chat__lines">
               {lines.map((line) => (
                 <li key={line.id} className="ks-club-chat__line">
-                  <span className="ks-club-chat__author">{line.author}</span> <span>{line.text}</span>
+                  <span className="ks-club-chat__author">{line.author}</span>
+                  <FlairBesideName code={line.authorFlair} /> <span>{line.text}</span>
                 </li>
               ))}
             </ol>

@@ -16,7 +16,7 @@ import * as clubChatTables from "./club-chat.tables.server.ts";
 /** How often each instance clears presence of sockets whose heartbeat stopped. */
 export const CLUB_CHAT_PRESENCE_SWEEP_MS = 5_000;
 
-function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: ClubAccess, directory: Pick<MemberDirectory, "membersByIds">, social: ChatSilences) {
+function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: ClubAccess, directory: Pick<MemberDirectory, "membersByIds" | "namesWithFlairByIds">, social: ChatSilences) {
   return {
     clubChat: createClubChatService({
       db,
@@ -29,6 +29,7 @@ function createClubChatServices({ db, outbox, log }: PlatformDeps, clubAccess: C
           const found = await directory.membersByIds(ids);
           return new Map([...found.values()].map((member) => [member.id, member.username]));
         },
+        namesWithFlairByIds: (ids) => directory.namesWithFlairByIds(ids),
       },
     }),
   };

@@ -46,6 +46,8 @@ export interface ClubChatLine {
   readonly clubId: number;
   readonly authorId: number;
   readonly author: string;
+  /** The flair beside the author's name, as the server decided it (null: none). */
+  readonly authorFlair: string | null;
   readonly text: string;
   /** ISO time. */
   readonly at: string;

@@ -41,6 +41,8 @@ export interface ClubChatClubs {
 
 export interface ClubChatMembers {
   usernamesByIds(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  /** Names with the flair each shows beside it (null: none). */
+  namesWithFlairByIds(ids: readonly number[]): Promise<ReadonlyMap<number, { readonly username: string; readonly flairCode: string | null }>>;
 }
 
 /** A member who acts in the chat: the socket's identity (or the page's viewer). */
@@ -168,10 +170,10 @@ export function createClubChatService(deps: ClubChatDeps) {
         .limit(CLUB_CHAT_PAGE_SIZE + 1);
       const hasMore = rows.length > CLUB_CHAT_PAGE_SIZE;
       const shown = rows.slice(0, CLUB_CHAT_PAGE_SIZE).reverse();
-      const names = await members.usernamesByIds([...new Set(shown.map((row) => row.authorId))]);
+      const names = await members.namesWithFlairByIds([...new Set(shown.map((row) => row.authorId))]);
       return ok({
         clubId,
-        lines: shown.map((row) => ({ id: row.id, clubId, authorId: row.authorId, author: names.get(row.authorId) ?? "", text: row.text, at: row.createdAt.toISOString() })),
+        lines: shown.map((row) => ({ id: row.id, clubId, authorId: row.authorId, author: names.get(row.authorId)?.username ?? "", authorFlair: names.get(row.authorId)?.flairCode ?? null, text: row.text, at: row.createdAt.toISOString() })),
         hasMore,
         silencedIds: silenced,
         viewer: viewerState(viewer, standing, restriction),
@@ -188,10 +190,11 @@ export function createClubChatService(deps: ClubChatDeps) {
       if (refusal) return fail(refusal);
       const at = now();
       if (isFlooding(await recentLineCount(actor.id, at))) return fail("flooding");
+      const authorFlair = (await members.namesWithFlairByIds([actor.id])).get(actor.id)?.flairCode ?? null;
       const line = await db.transaction(async (tx) => {
         const [row] = await tx.insert(clubChatLines).values({ clubId, authorId: actor.id, text, createdAt: new Date(at) }).returning({ id: clubChatLines.id, createdAt: clubChatLines.createdAt });
         if (!row) throw new Error("club chat insert returned nothing");
-        const stored: ClubChatLine = { id: row.id, clubId, authorId: actor.id, author: actor.username, text, at: row.createdAt.toISOString() };
+        const stored: ClubChatLine = { id: row.id, clubId, authorId: actor.id, author: actor.username, authorFlair, text, at: row.createdAt.toISOString() };
         await enqueueEvent(tx, clubChatRoom(clubId), clubChatLineEvent, stored);
         return stored;
       });

@@ -3,7 +3,8 @@ import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { HttpSession } from "../../../test/http-session.ts";
 import { demoLines, seedDemoClubChat } from "../../../server/seed/demo-club-chat.server.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../accounts/accounts.tables.server.ts";
 import { queryRows } from "../../../platform/db/client.server.ts";
 import { appForSuite, type RunningApp } from "../../../test/start-app.ts";
 import { signIn, type SignedIn } from "../../presence/presence.test-kit.server.ts";
@@ -69,6 +70,18 @@ describe.each(databaseTargets())("club chat on $name", (target) => {
     expect(await refusedSubscribe(visitor, clubChatRoom(club.id))).toMatchObject({ code: "forbidden" });
     expect(await command(visitor, "club.chat.send", { clubId: club.id, text: "hi" })).toEqual({ ok: false, code: "forbidden" });
     expect(await command(aliceSocket, "club.chat.send", { clubId: 2_147_483_000, text: "hi" })).toEqual({ ok: false, code: "not_a_member" });
+  });
+
+  it("shows the flair each author shows beside their name, live and in the history", async () => {
+    const db = app.kingside.database.db;
+    await db.update(users).set({ flairCode: "heart", flairStatus: "active" }).where(eq(users.id, bob.id));
+    const club = await testClub(app, { owner: alice.id, members: [bob.id] });
+    const [aliceSocket, bobSocket] = [await socketOf(alice, club.id), await socketOf(bob, club.id)];
+    expect(valueOf<ClubChatLine>(await say(bobSocket, club.id, "hearts"))).toMatchObject({ author: "bob", authorFlair: "heart" });
+    expect((await nextEvent(aliceSocket, "club.chat.line")).payload).toMatchObject({ author: "bob", authorFlair: "heart" });
+    expect((await history(aliceSocket, club.id)).lines.map((line) => line.authorFlair)).toEqual(["heart"]);
+    await db.update(users).set({ flairCode: "nothing" }).where(eq(users.id, bob.id));
+    expect((await history(aliceSocket, club.id)).lines.map((line) => line.authorFlair)).toEqual([null]);
   });
 
   it("refuses empty and too long lines and a flood (site staff too), and changes nothing", async () => {

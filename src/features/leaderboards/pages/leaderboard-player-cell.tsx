@@ -8,7 +8,7 @@ import { levelMessageIds } from "../../accounts/levels.ts";
 import { useUserCardTrigger } from "../../social/card/user-card-provider.tsx";
 import { taglineBadge } from "../../social/card/tagline-badge.ts";
 import type { LeaderboardUser } from "../leaderboards.schema.ts";
-import { FlairImage, flairName } from "../../accounts/flair/flair-image.tsx";
+import { FlairBesideName } from "../../accounts/flair/flair-image.tsx";
 import "../../accounts/flair/flair.css";
 
 /** The placeholder flair's code (flair-catalogue.ts), written out so the page does not load the catalogue for it. */
@@ -19,12 +19,11 @@ const AVATAR_SIZE = 40;
 
 /** The flair beside a leader's name (spec 001 §2.2): the code the server chose, "nothing" for none. */
 export function LeaderboardFlairSpot({ flairCode }: { readonly flairCode: string }) {
-  const intl = useIntl();
   if (flairCode === placeholderFlairCode) return null;
   // A plain picture, as on the game's player bars: a board of 50 rows has no JavaScript to spare for the flair's link and upsell (decision 0069).
   return (
     <span className="ks-flair ks-flair-new" data-flair={flairCode}>
-      <FlairImage code={flairCode} alt={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(flairCode) })} />
+      <FlairBesideName code={flairCode} />
     </span>
   );
 }

@@ -9,8 +9,9 @@ import { fail, ok } from "../../../shared/result.ts";
 import { chatComposerModule, GameChat } from "./game-chat.tsx";
 import type { ChatLine } from "./game-chat.schema.ts";
 import en from "./messages/en.json";
+import profileEn from "../../members/profile/messages/en.json";
 
-const messages = { ...en };
+const messages = { ...en, ...profileEn };
 
 /** A socket that answers commands from a script and lets the test push room events. */
 function fakeSocket(answers: ScriptedAnswers) {
@@ -41,6 +42,7 @@ const line = (id: number, authorId: number, author: string, text: string, channe
   channel,
   authorId,
   author,
+  authorFlair: null,
   text,
   at: "2026-11-25T12:00:00.000Z",
 });
@@ -51,13 +53,15 @@ describe("GameChat", () => {
 
   it("loads the history into a log region, drops live lines of silenced members, and sends on Enter", async () => {
     const fake = fakeSocket({
-      "game.chat.history": () => ok({ lines: [line(1, 5, "carla", "nice game")], silencedIds: [9] }),
+      "game.chat.history": () => ok({ lines: [{ ...line(1, 5, "carla", "nice game"), authorFlair: "knight" }], silencedIds: [9] }),
       "game.chat.send": (input) => ok(line(3, 4, "dora", input.text)),
     });
     renderWithIntl(<GameChat gameId={7} role="spectator" viewerId={4} socket={fake.socket} />, { messages });
     const log = screen.getByRole("log", { name: "Chat messages" });
     await waitFor(() => expect(log.textContent).toContain("nice game"));
     expect(fake.rooms()).toEqual(["game-chat:7"]);
+    // The author's flair is a named picture beside the name.
+    expect(screen.getByRole("img", { name: "Flair: knight" }).getAttribute("src")).toBe("/flair/knight.svg");
 
     fake.push("game-chat:7", line(2, 9, "troll", "muted words"));
     fake.push("game-chat:7", line(4, 6, "erik", "hello <b>all</b>"));

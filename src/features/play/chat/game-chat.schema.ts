@@ -20,6 +20,8 @@ export interface ChatLine {
   readonly channel: ChatChannel;
   readonly authorId: number;
   readonly author: string;
+  /** The flair beside the author's name, as the server decided it (null: none). */
+  readonly authorFlair: string | null;
   readonly text: string;
   /** ISO time. */
   readonly at: string;

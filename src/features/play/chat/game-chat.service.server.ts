@@ -38,7 +38,7 @@ interface GamePlayers {
 export interface GameChatDeps {
   readonly db: Database;
   readonly outbox: OutboxNotifier;
-  readonly members: Pick<PlayMembers, "usernamesByIds">;
+  readonly members: Pick<PlayMembers, "namesWithFlairByIds">;
   readonly silences: GameChatSilences;
   readonly now?: () => number;
 }
@@ -77,6 +77,7 @@ export function createGameChatService(deps: GameChatDeps) {
       const at = now();
       if (isFlooding(await recentLineCount(member.id, at))) return fail("chat.rate_limited");
       // Read before the transaction (another feature's service): who of the players receives the line.
+      const authorFlair = (await members.namesWithFlairByIds([member.id])).get(member.id)?.flairCode ?? null;
       const recipients: number[] = [];
       if (input.channel === "players") {
         for (const playerId of [game.whiteId, game.blackId]) {
@@ -86,7 +87,7 @@ export function createGameChatService(deps: GameChatDeps) {
       const line = await db.transaction(async (tx) => {
         const [row] = await tx.insert(gameChat).values({ gameId: input.gameId, channel: input.channel, authorId: member.id, text, createdAt: new Date(at) }).returning();
         if (!row) throw new Error("chat insert returned nothing");
-        const stored: ChatLine = { id: row.id, gameId: row.gameId, channel: input.channel, authorId: member.id, author: member.username, text: row.text, at: row.createdAt.toISOString() };
+        const stored: ChatLine = { id: row.id, gameId: row.gameId, channel: input.channel, authorId: member.id, author: member.username, authorFlair, text: row.text, at: row.createdAt.toISOString() };
         if (input.channel === "spectators") await enqueueEvent(tx, spectatorChatRoom(input.gameId), chatLineEvent, stored);
         else for (const recipient of recipients) await enqueueEvent(tx, memberRoom(recipient), chatLineEvent, stored);
         return stored;
@@ -110,9 +111,9 @@ export function createGameChatService(deps: GameChatDeps) {
         .limit(CHAT_HISTORY_LIMIT);
       const hidden = new Set(silenced);
       const shown = rows.filter((row) => !hidden.has(row.authorId)).reverse();
-      const names = await members.usernamesByIds([...new Set(shown.map((row) => row.authorId))]);
+      const names = await members.namesWithFlairByIds([...new Set(shown.map((row) => row.authorId))]);
       return ok({
-        lines: shown.map((row) => ({ id: row.id, gameId, channel, authorId: row.authorId, author: names.get(row.authorId) ?? "", text: row.text, at: row.createdAt.toISOString() })),
+        lines: shown.map((row) => ({ id: row.id, gameId, channel, authorId: row.authorId, author: names.get(row.authorId)?.username ?? "", authorFlair: names.get(row.authorId)?.flairCode ?? null, text: row.text, at: row.createdAt.toISOString() })),
         silencedIds: silenced,
       });
     },

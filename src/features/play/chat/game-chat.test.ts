@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { users } from "../../accounts/accounts.tables.server.ts";
 import type { TestSocket } from "../../../platform/realtime/test-kit.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
@@ -59,6 +61,27 @@ describe.each(databaseTargets())("game chat and watching on $name", (target) => 
     valueOf(await command(bobSocket, "game.act", { gameId, action: "abort" }));
     expect(valueOf<ChatHistory>(await command(aliceSocket, "game.chat.history", { gameId, channel: "spectators" })).lines).toHaveLength(1);
     await subscribe(aliceSocket, spectatorChatRoom(gameId));
+  });
+
+  it("shows the flair each author shows beside their name, live and in the history, and none for a member without one", async () => {
+    const db = chat.app.kingside.database.db;
+    await db.update(users).set({ flairCode: "knight", flairStatus: "active" }).where(eq(users.id, chat.carla.id));
+    await db.update(users).set({ flairCode: "nothing" }).where(eq(users.id, chat.bob.id));
+    const [aliceSocket, bobSocket, carlaSocket, watcher] = [await socketOf(chat.alice), await socketOf(chat.bob), await socketOf(chat.carla), await socketOf(chat.moderator)];
+    const gameId = await startLiveGame(aliceSocket, bobSocket, "bob");
+    await subscribe(watcher, spectatorChatRoom(gameId));
+    await subscribe(carlaSocket, spectatorChatRoom(gameId));
+    expect(valueOf<ChatLine>(await say(carlaSocket, gameId, "spectators", "nice"))).toMatchObject({ author: "carla", authorFlair: "knight" });
+    expect((await nextEvent(watcher, "game.chat")).payload).toMatchObject({ author: "carla", authorFlair: "knight" });
+    valueOf(await say(bobSocket, gameId, "players", "hi"));
+    expect((await nextEvent(aliceSocket, "game.chat")).payload).toMatchObject({ author: "bob", authorFlair: null });
+    const spectators = valueOf<ChatHistory>(await command(watcher, "game.chat.history", { gameId, channel: "spectators" }));
+    expect(spectators.lines.map((entry) => [entry.author, entry.authorFlair])).toEqual([["carla", "knight"]]);
+    // A hidden flair is shown to nobody.
+    await db.update(users).set({ flairStatus: "hidden" }).where(eq(users.id, chat.carla.id));
+    expect(valueOf<ChatHistory>(await command(watcher, "game.chat.history", { gameId, channel: "spectators" })).lines[0]?.authorFlair).toBeNull();
+    await db.update(users).set({ flairStatus: "active" }).where(eq(users.id, chat.carla.id));
+    valueOf(await command(bobSocket, "game.act", { gameId, action: "abort" }));
   });
 
   it("refuses lines from a non-player on the players' channel, a player on the spectators' channel, visitors, empty and oversized lines, unknown games, and a member past the rate", async () => {

@@ -1,3 +1,4 @@
+import { FlairBesideName } from "../../accounts/flair/flair-image.tsx";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { memberRoom } from "../../../platform/realtime/member-room.ts";
@@ -124,7 +125,8 @@ export function GameChat({ gameId, role, viewerId, channel: channelOverride, gam
               <ol className="ks-game-chat__lines">
                 {lines.map((line) => (
                   <li key={line.id} className="ks-game-chat__line">
-                    <span className="ks-game-chat__author">{line.author}</span> <span className="ks-game-chat__text">{line.text}</span>
+                    <span className="ks-game-chat__author">{line.author}</span>
+                    <FlairBesideName code={line.authorFlair} /> <span className="ks-game-chat__text">{line.text}</span>
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,6 @@
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { MemberLink } from "../../social/card/member-link.tsx";
-import { FlairImage, flairName } from "../../accounts/flair/flair-image.tsx";
+import { FlairBesideName } from "../../accounts/flair/flair-image.tsx";
 import type { ClockSnapshot } from "./clock-display.ts";
 import type { PieceColor } from "./fen-board.ts";
 import type { MaterialSide } from "./material.ts";
@@ -33,7 +33,7 @@ export function PlayerBar({ player, color, clocks, baseMs, warn, toMove, control
       <span className={`ks-player-color ks-player-color-${color}`} role="img" aria-label={intl.formatMessage({ id: color === "white" ? "game.color.white" : "game.color.black" })} />
       <MemberLink username={player.username} className="ks-player-name" />
       {/* A plain picture here: the game page has no JavaScript to spare for the flair's link and upsell (decision 0069). */}
-      {player.flairCode && <FlairImage code={player.flairCode} alt={intl.formatMessage({ id: "profile.flair.label" }, { name: flairName(player.flairCode) })} />}
+      <FlairBesideName code={player.flairCode} />
       {player.rating !== null && <span className="ks-player-rating">{intl.formatNumber(player.rating, { useGrouping: false })}</span>}
       {diff !== null && (
         <span className={`ks-player-diff ${diff > 0 ? "ks-player-diff-up" : diff < 0 ? "ks-player-diff-down" : ""}`} aria-label={intl.formatMessage({ id: "game.rating.change" }, { diff: `${diff > 0 ? "+" : ""}${diff}` })}>
