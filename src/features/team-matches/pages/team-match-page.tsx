@@ -74,11 +74,12 @@ export default function TeamMatchPage({ loaderData }: Route.ComponentProps) {
         </span>
         <a href={generateLink("web_club", { url: match.clubB.url })}>{match.clubB.name}</a>
       </div>
+      {/* A <div>, not a <p>: a form may not sit in a paragraph, and the browser's parser would move it out (a hydration mismatch). */}
       {match.status === "registration" && signedIn && (
-        <p>
+        <div className="ks-team-matches__actions">
           {joined ? <ActionForm action={`/club/matches/withdraw/${match.id}`} back={here} label={t("team_matches.match.withdraw")} testId="withdraw" /> : <ActionForm action={`/club/matches/join/${match.id}`} back={here} label={t("team_matches.match.join")} testId="join-match" />}
           {runsAClub && <ActionForm action={`/club/matches/start/${match.id}`} back={here} label={t("team_matches.match.start_now")} testId="start-match" />}
-        </p>
+        </div>
       )}
       <p>{t("team_matches.match.rules")}</p>
       {match.boards.length > 0 ? (
