@@ -1,4 +1,4 @@
-import { Suspense, useState, type MouseEvent } from "react";
+import { Suspense, useEffect, useState, type MouseEvent } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
@@ -63,6 +63,27 @@ function useBoardHref(): (board: BoardDefinition, search?: string) => string {
   };
 }
 
+/**
+ * The site header sticks to the top of the window, at a height that changes
+ * with the width: the table's header row sticks just below it (spec 001
+ * §2.1), so the page keeps the header's height in a CSS variable.
+ */
+function useStickyTop() {
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>(".ks-header");
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty("--ks-leaderboard-sticky-top", `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--ks-leaderboard-sticky-top");
+    };
+  }, []);
+}
+
 type PageData = Exclude<Route.ComponentProps["loaderData"], typeof loadFailed>;
 
 export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
@@ -72,6 +93,7 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
   if (loaded && loaded !== lastLoaded) setLastLoaded(loaded);
   const shown = loaded ?? lastLoaded;
   const intl = useIntl();
+  useStickyTop();
   if (!shown) return <p className="ks-form-error" role="alert">{intl.formatMessage({ id: "leaderboards.load_error" })}</p>;
   return <LeaderboardView data={shown} failed={loaded === null} />;
 }
@@ -86,8 +108,8 @@ function LeaderboardView({ data: loaderData, failed }: { readonly data: PageData
   const link = useLinks();
   const board = boards[boardKey];
   const boardName = intl.formatMessage({ id: `leaderboards.board.${boardKey}` });
-  // Another page of this board on its way: one placeholder row per page item (spec 001 §4.1).
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // Another page of this board on its way (its links may name the board by its default path): one placeholder row per page item (spec 001 §4.1).
+  const loading = navigation.state === "loading" && (navigation.location.pathname === location.pathname || navigation.location.pathname === boardHref(board));
   const pageHref = (page: number) => boardHref(board, leaderboardSearch({ ...query, page }));
 
   function handlePageChange(page: number) {
