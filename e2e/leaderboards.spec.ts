@@ -106,6 +106,8 @@ test("a visitor sees the loading placeholders, the error when a page fails to lo
   await expect(table).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Blitz leaderboard" })).toBeVisible();
   await expect(page.locator("details.ks-link-menu", { hasText: "Game type" })).toBeVisible();
+  // The pagination names the page asked for, so asking again is the same link.
+  await expect(page.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   await page.unrouteAll({ behavior: "wait" });
   await page.getByRole("link", { name: "Page 1" }).click();
   await expect(leaders.first().locator("td.ks-leaderboard-rank a")).toHaveText("#1");

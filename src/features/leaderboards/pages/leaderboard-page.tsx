@@ -84,6 +84,12 @@ function useStickyTop() {
   }, []);
 }
 
+/** The page a failed load asked for (the URL has it; the loaded data is the page before). */
+function askedPage(search: string, fallback: number): number {
+  const asked = Number(new URLSearchParams(search).get("page") ?? "1");
+  return Number.isInteger(asked) && asked >= 1 ? asked : fallback;
+}
+
 type PageData = Exclude<Route.ComponentProps["loaderData"], typeof loadFailed>;
 
 export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
@@ -156,8 +162,8 @@ function LeaderboardView({ data: loaderData, failed }: { readonly data: PageData
         )}
         {!problem && (
           <Pagination
-            currentPage={query.page}
-            morePages={morePages}
+            currentPage={failed ? askedPage(location.search, query.page) : query.page}
+            morePages={failed || morePages}
             hrefForPage={pageHref}
             onPageChange={handlePageChange}
             label={intl.formatMessage({ id: "leaderboards.pagination" })}

@@ -82,11 +82,11 @@ export default function RatingStatsPage({ loaderData }: Route.ComponentProps) {
               ...(stats.lowest !== null ? [{ label: intl.formatMessage({ id: "stats.lowest" }), value: intl.formatNumber(stats.lowest) }] : []),
             ]}
           />
-          <h2>{intl.formatMessage({ id: "stats.in_period" })}</h2>
+          <h2 className="ks-stats-heading">{intl.formatMessage({ id: "stats.in_period" })}</h2>
           <WindowFacts figures={stats.summary.figures} daily={route.name === "web_stats_daily"} />
           {stats.summary.figures && (
             <>
-              <h2>{intl.formatMessage({ id: "stats.streaks" })}</h2>
+              <h2 className="ks-stats-heading">{intl.formatMessage({ id: "stats.streaks" })}</h2>
               <StreakFacts figures={stats.summary.figures} />
             </>
           )}
