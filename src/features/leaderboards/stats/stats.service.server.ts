@@ -1,8 +1,10 @@
 /**
  * The stats pages' read side (decision 0056): a member's ratings with their
  * standing, and one rating type over a window (the graph, current, best and
- * lowest, won/drawn/lost, rank and percentile). Read from the ratings
- * service and the accounts feature's directory; ranks are the rank table's
+ * lowest, won/drawn/lost, rank and percentile), with what the member's games
+ * say (decision 0077: average opponent, timeouts, time per move, streaks).
+ * Read from the ratings service, play's games (the leaderboardGames port)
+ * and the accounts feature's directory; ranks are the rank table's
  * (decision 0066), which leaves closed accounts out.
  */
 import type { MemberDirectory, PublicMember } from "../../accounts/member-directory.service.server.ts";
