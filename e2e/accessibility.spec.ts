@@ -21,6 +21,9 @@ const visitorPages = [
   "/clubs",
   "/clubs/find",
   "/club/kingside-knights",
+  // Issue 23: a board, and a stats page with its period, streaks and daily figures.
+  "/leaderboard/live/blitz",
+  "/stats/daily/chess/alice/0",
 ] as const;
 
 // /clubs with its create form, and the edit form of the demo club alice owns.

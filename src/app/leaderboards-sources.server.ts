@@ -1,7 +1,8 @@
 /**
  * Gives the leaderboards what they read of other features, through the ports
  * they declare: the circles their filters narrow to (a member's friends from
- * social, a club's members from clubs) and the ratings. Neither side imports
+ * social, a club's members from clubs), the ratings, and the figures of a
+ * member's games from play. Neither side imports
  * the other; they meet here.
  */
 import { defineFeature, type FeatureDefinition } from "../platform/composition/feature-definition.server.ts";
@@ -26,6 +27,10 @@ export const leaderboardsSourcesBridge: FeatureDefinition<Record<never, never>> 
       ratingsOf: (memberId) => services.ratings.ratingsOf(memberId),
       recordsOf: (memberId) => services.ratings.recordsOf(memberId),
       ratingHistory: (memberId, type, since) => services.ratings.ratingHistory(memberId, type, since),
+    },
+    // The stats pages' figures over a member's games (decision 0077): play's set-based reader.
+    leaderboardGames: {
+      statsOf: (memberId, query) => services.gameStats.statsOf(memberId, query),
     },
     leaderboardCircles: {
       friendIdsOf: (memberId) => services.friendships.friendIds(memberId),

@@ -5,6 +5,7 @@ import { memberDeactivatedDomainEvent } from "../accounts/accounts.domain-events
 import { isRatingType } from "../ratings/rating-types.ts";
 import { ratingsChangedDomainEvent } from "../ratings/ratings.domain-events.server.ts";
 import { leaderboardCirclesThrough } from "./leaderboard-circles.port.ts";
+import { leaderboardGamesThrough } from "./leaderboard-games.port.ts";
 import { leaderboardRatingsThrough } from "./leaderboard-ratings.port.ts";
 import { createLeaderboardsService, type LeaderboardsService } from "./leaderboards.service.server.ts";
 import * as leaderboardsTables from "./leaderboards.tables.server.ts";
@@ -30,12 +31,12 @@ export const leaderboardsFeature: FeatureDefinition<LeaderboardsServices> = defi
   name: "leaderboards",
   tables: leaderboardsTables,
   messageCatalogs: ["features/leaderboards/messages"],
-  needs: ["leaderboardCircles", "leaderboardRatings"],
+  needs: ["leaderboardCircles", "leaderboardGames", "leaderboardRatings"],
   createServices: ({ db, ports }, earlier) => {
     const ratings = leaderboardRatingsThrough(ports);
     const directory = serviceFrom(earlier, "memberDirectory", "leaderboards");
     const leaderboards = createLeaderboardsService(db, { ratings, directory, circles: leaderboardCirclesThrough(ports) });
-    return { leaderboards, memberStats: createStatsService({ ratings, directory }) };
+    return { leaderboards, memberStats: createStatsService({ ratings, directory, games: leaderboardGamesThrough(ports) }) };
   },
   async registerRoutes(app, { services }) {
     await registerPublicLeaderboardsApi(app, services);

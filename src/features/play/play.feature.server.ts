@@ -5,6 +5,7 @@ import type { ContactGuard } from "../social/contact-guard.server.ts";
 import type { SocialService } from "../social/social.service.server.ts";
 import { registerArchiveRoutes } from "./archive/archive.routes.server.ts";
 import { createArchiveService } from "./archive/archive.service.server.ts";
+import { createGameStatsReader } from "./archive/game-stats.server.ts";
 import type { OutboxNotifier } from "../../platform/realtime/outbox.server.ts";
 import type { PortAccess } from "../../platform/composition/ports.ts";
 import type { DomainEventNotifier } from "../../platform/domain-events/domain-events.server.ts";
@@ -56,6 +57,7 @@ function createPlayServices(db: Database, bus: EventBus, outbox: OutboxNotifier,
     games,
     attendance,
     archive,
+    gameStats: createGameStatsReader(db),
     liveGames: createLiveGamesService({ db, members }),
     gameChat: createGameChatService({ db, outbox, members, silences: createChatSilences(social) }),
     challenges: createChallengesService({ db, members, events, startGame: games.startGame }),

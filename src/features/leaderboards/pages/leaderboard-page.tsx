@@ -1,5 +1,5 @@
-import { Suspense, type MouseEvent } from "react";
-import { useNavigation } from "react-router";
+import { Suspense, useEffect, useState, type MouseEvent } from "react";
+import { isRouteErrorResponse, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
@@ -31,6 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return page;
 }
 
+/** A page of leaders that could not be loaded in the browser (spec 001 §4.1, §8). */
+const loadFailed = { loadFailed: true } as const;
+
+/**
+ * Pages after the first are fetched in the browser (spec 001 §2.1: the page
+ * goes into the query string and the board refetches). A fetch that fails —
+ * the server's 5xx, the network — is the board's error state, not the
+ * site's error page; a redirect or a refusal the server decided (404) stays
+ * what it is. The document itself is never loaded here (no hydrate).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
+    return loadFailed;
+  }
+}
+
 /** The signed-in member's stats and chart: a chunk a visitor never downloads (decision 0035). */
 const statsSidebar = lazyModule(() => importWithRetry(() => import("./stats-sidebar.tsx")), { preloadIf: isSignedInDocument });
 const StatsSidebar = statsSidebar.component("StatsSidebar");
@@ -44,15 +63,64 @@ function useBoardHref(): (board: BoardDefinition, search?: string) => string {
   };
 }
 
+/**
+ * The site header sticks to the top of the window, at a height that changes
+ * with the width: the table's header row sticks just below it (spec 001
+ * §2.1), so the page keeps the header's height in a CSS variable.
+ */
+function useStickyTop() {
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>(".ks-header");
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty("--ks-leaderboard-sticky-top", `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--ks-leaderboard-sticky-top");
+    };
+  }, []);
+}
+
+/** The page a failed load asked for (the URL has it; the loaded data is the page before). */
+function askedPage(search: string, fallback: number): number {
+  const asked = Number(new URLSearchParams(search).get("page") ?? "1");
+  return Number.isInteger(asked) && asked >= 1 ? asked : fallback;
+}
+
+type PageData = Exclude<Route.ComponentProps["loaderData"], typeof loadFailed>;
+
 export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
+  // A failed page keeps the board's last loaded controls and shows the error in the table's place.
+  const loaded: PageData | null = "loadFailed" in loaderData ? null : loaderData;
+  const [lastLoaded, setLastLoaded] = useState(loaded);
+  if (loaded && loaded !== lastLoaded) setLastLoaded(loaded);
+  const shown = loaded ?? lastLoaded;
+  const intl = useIntl();
+  useStickyTop();
+  if (!shown) return <p className="ks-form-error" role="alert">{intl.formatMessage({ id: "leaderboards.load_error" })}</p>;
+  return <LeaderboardView data={shown} failed={loaded === null} />;
+}
+
+function LeaderboardView({ data: loaderData, failed }: { readonly data: PageData; readonly failed: boolean }) {
   const { boardKey, query, problem, rows, morePages, club, sidebar } = loaderData;
   const intl = useIntl();
   const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
   const boardHref = useBoardHref();
   const link = useLinks();
   const board = boards[boardKey];
   const boardName = intl.formatMessage({ id: `leaderboards.board.${boardKey}` });
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/leaderboard");
+  // Another page of this board on its way (its links may name the board by its default path): one placeholder row per page item (spec 001 §4.1).
+  const loading = navigation.state === "loading" && (navigation.location.pathname === location.pathname || navigation.location.pathname === boardHref(board));
+  const pageHref = (page: number) => boardHref(board, leaderboardSearch({ ...query, page }));
+
+  function handlePageChange(page: number) {
+    void navigate(pageHref(page));
+  }
   const countryCode = query.filter.kind === "country" ? query.filter.code : null;
   const country = countryCode === null ? undefined : countryChoices(intl.locale, intl.formatMessage({ id: "registration.country.international" })).find((option) => option.code === countryCode)?.name;
 
@@ -79,7 +147,9 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         {problem && (
           <p className="ks-form-error ks-leaderboard-problem" role="alert">{intl.formatMessage({ id: `leaderboards.problem.${problem}` })}</p>
         )}
-        {!problem && rows.length === 0 && !loading ? (
+        {failed && !loading ? (
+          <p className="ks-form-error ks-leaderboard-problem" role="alert">{intl.formatMessage({ id: "leaderboards.load_error" })}</p>
+        ) : !problem && rows.length === 0 && !loading ? (
           <div className="ks-empty-state" role="status">
             <p className="ks-empty-title">{intl.formatMessage({ id: "leaderboards.empty" })}</p>
           </div>
@@ -92,13 +162,14 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         )}
         {!problem && (
           <Pagination
-            currentPage={query.page}
-            morePages={morePages}
-            hrefForPage={(page) => boardHref(board, leaderboardSearch({ ...query, page }))}
+            currentPage={failed ? askedPage(location.search, query.page) : query.page}
+            morePages={failed || morePages}
+            hrefForPage={pageHref}
+            onPageChange={handlePageChange}
             label={intl.formatMessage({ id: "leaderboards.pagination" })}
           />
         )}
-        {rows.length > 10 && (
+        {rows.length > 10 && !failed && (
           <p className="ks-leaderboard-back">
             <a href={`#${LEADERBOARD_TABLE_ID}`} onClick={handleBackToTable}>{intl.formatMessage({ id: "leaderboards.back_to_table" })}</a>
           </p>
@@ -112,8 +183,6 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-type PageData = Route.ComponentProps["loaderData"];
 
 /** The game-type menu, the filter menu (global, verified, friends, the viewer's clubs), puzzle rush's time menu and the country form. */
 function LeaderboardControls({ data: loaderData }: { readonly data: PageData }) {

@@ -6,7 +6,7 @@ import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import type { RatingType } from "../../ratings/rating-types.ts";
 import { statsMemberOf } from "./stats-loader.server.ts";
 import { RatingGraph } from "./rating-graph.tsx";
-import { RatingFacts } from "./stats-parts.tsx";
+import { RatingFacts, StreakFacts, WindowFacts } from "./stats-parts.tsx";
 import "../leaderboards.css";
 
 /** Spec 000 §2: a stats window is 0 (all time), 7, 30, 90 or 365 days. */
@@ -28,7 +28,9 @@ function typePageOf(name: string, params: Readonly<Record<string, string>>): Typ
  * /stats/live/{type}/{username}/{days}, /stats/daily/{type}/{username}/{days}
  * and /stats/live/bughouse/{username}: one rating over a window — the graph,
  * current, best, the window's highest and lowest, rank and percentile, games
- * won, drawn and lost — or the empty state for a type never played.
+ * won, drawn and lost, the window's games, average opponent (and for daily
+ * types time per move and timeouts), the streaks — or the empty state for a
+ * type never played.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { match, member } = await statsMemberOf(request, context.viewer, context.services.memberStats);
@@ -80,6 +82,14 @@ export default function RatingStatsPage({ loaderData }: Route.ComponentProps) {
               ...(stats.lowest !== null ? [{ label: intl.formatMessage({ id: "stats.lowest" }), value: intl.formatNumber(stats.lowest) }] : []),
             ]}
           />
+          <h2 className="ks-stats-heading">{intl.formatMessage({ id: "stats.in_period" })}</h2>
+          <WindowFacts figures={stats.summary.figures} daily={route.name === "web_stats_daily"} />
+          {stats.summary.figures && (
+            <>
+              <h2 className="ks-stats-heading">{intl.formatMessage({ id: "stats.streaks" })}</h2>
+              <StreakFacts figures={stats.summary.figures} />
+            </>
+          )}
         </>
       )}
     </section>

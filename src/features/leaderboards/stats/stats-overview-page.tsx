@@ -3,10 +3,10 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { statsMemberOf } from "./stats-loader.server.ts";
-import { RatingFacts, useStatsTypeHref } from "./stats-parts.tsx";
+import { RatingFacts, StreakFacts, useStatsTypeHref } from "./stats-parts.tsx";
 import "../leaderboards.css";
 
-/** /stats/{username}: every rating the member has, with rank, best and record, each leading to its own page. */
+/** /stats/{username}: every rating the member has, with rank, best, record and streaks, each leading to its own page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await statsMemberOf(request, context.viewer, context.services.memberStats);
   return { username: member.username, ratings: await context.services.memberStats.overview(member.id) };
@@ -32,6 +32,7 @@ export default function StatsOverviewPage({ loaderData }: Route.ComponentProps) 
               <li key={summary.type} className="ks-card ks-stats-card" data-rating-type={summary.type}>
                 <h2>{href ? <a href={href}>{intl.formatMessage({ id: `stats.type.${summary.type}` })}</a> : intl.formatMessage({ id: `stats.type.${summary.type}` })}</h2>
                 <RatingFacts summary={summary} compact />
+                {summary.figures && <StreakFacts figures={summary.figures} compact />}
               </li>
             );
           })}

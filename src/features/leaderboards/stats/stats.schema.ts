@@ -15,6 +15,33 @@ export interface RatingSummary {
   readonly drawCount: number;
   readonly lossCount: number;
   readonly gameCount: number;
+  /** Streaks (all time) and the window's figures from the member's games; null when no finished rated game of the type is found. */
+  readonly figures: GameFigures | null;
+}
+
+/** A run of one outcome. */
+export interface Streak {
+  readonly outcome: "win" | "draw" | "loss";
+  readonly length: number;
+}
+
+/**
+ * What the member's games say (decision 0077): over the page's window the
+ * games, the opponents' mean rating, the share lost on time and the mean time
+ * a move took; over all time the best win streak, the longest losing streak
+ * and the current run.
+ */
+export interface GameFigures {
+  readonly windowGames: number;
+  readonly averageOpponentRating: number | null;
+  readonly timeouts: number;
+  /** Timeouts out of the window's games, in percent (null: no game in the window). */
+  readonly timeoutPercent: number | null;
+  /** Asked for daily types only. */
+  readonly secondsPerMove: number | null;
+  readonly bestWinStreak: number;
+  readonly longestLossStreak: number;
+  readonly currentStreak: Streak;
 }
 
 /** One type over a window: the summary, the graph's points (ms, rating) and the window's extremes. */
