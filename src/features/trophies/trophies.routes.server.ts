@@ -52,6 +52,8 @@ function gameIdOf(value: string | number | undefined): number | null | "bad" {
  * GET /callback/trophies (trophyType, page), GET /callback/user/trophy/{username}/showcase,
  * GET /callback/count/user_trophy/{username}, POST /callback/feature/trophy/{id}/{featured}
  * and POST /callback/award/trophy/{username}/{trophyId}. Thin: who may is the service's (decision 0052).
+ * Ours (the spec shows no call for it): GET /callback/award/trophies/left, the awards the signed-in member has
+ * left this month, which the award dialog shows before the member writes a message.
  */
 export function registerTrophiesRoutes(app: FastifyInstance, deps: { trophies: TrophiesService }): void {
   const { trophies } = deps;
@@ -76,6 +78,11 @@ export function registerTrophiesRoutes(app: FastifyInstance, deps: { trophies: T
   app.get("/callback/count/user_trophy/:username", async (request, reply) => {
     const cabinet = await trophies.cabinetByUsername(param(request, "username", trophyUsernameSchema));
     return send(request, reply, cabinet.ok ? ok(cabinet.value.count) : cabinet, "count");
+  });
+
+  app.get("/callback/award/trophies/left", async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.header("cache-control", "no-store").send({ status: "ok", count: await trophies.awardsLeft(actor) });
   });
 
   app.post("/callback/feature/trophy/:id/:featured", async (request, reply) => {

@@ -137,14 +137,20 @@ describe.each(databaseTargets())("trophies over HTTP on $name", (target) => {
 
   it("counts awards against the monthly allowance: a basic member awards one a month", async () => {
     const bob = await as("bob");
+    const left = async () => (await bodyOf(await bob.get("/callback/award/trophies/left"))).count;
+    expect(await left()).toBe(1);
     expect((await bob.post("/callback/award/trophy/alice/4", { message: "thanks" })).status).toBe(200);
+    expect(await left()).toBe(0);
     const second = await bob.post("/callback/award/trophy/alice/5", {});
     expect(second.status).toBe(403);
     expect((await bodyOf(second)).code).toBe("no_awards_left");
     expect(await awardsBy("bob")).toBe(1);
     // Last month's awards do not count.
     await db().update(memberTrophies).set({ awardedAt: sql`now() - interval '40 days'` }).where(eq(memberTrophies.awarderId, await idOf("bob")));
+    expect(await left()).toBe(1);
     expect((await bob.post("/callback/award/trophy/alice/5", {})).status).toBe(200);
+    // A visitor has no allowance to ask about.
+    expect((await anonymous().get("/callback/award/trophies/left")).status).toBe(401);
   });
 
   it("lets the holder feature a trophy (0 or 1) and nobody else", async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { HttpError } from "../../../platform/http/http-client.ts";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
@@ -36,6 +36,18 @@ export function AwardTrophyDialog({ username, gameId, onClose, onAwarded }: { us
   const [game, setGame] = useState(gameId ? String(gameId) : "");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The awards left this month (null until the server answers; the server still decides on the award itself).
+  const [awardsLeft, setAwardsLeft] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    client
+      .request<{ count: number }>("GET", "/callback/award/trophies/left", { quiet: true })
+      .then((answer) => current && setAwardsLeft(answer.count))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [client]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,6 +78,11 @@ export function AwardTrophyDialog({ username, gameId, onClose, onAwarded }: { us
       {state === "select" ? (
         <fieldset className="ks-award-select">
           <legend>{intl.formatMessage({ id: "trophies.award.choose" })}</legend>
+          {awardsLeft !== null && (
+            <p className="ks-award-left" role="status" data-testid="awards-left">
+              {intl.formatMessage({ id: "trophies.award.left" }, { count: awardsLeft })}
+            </p>
+          )}
           <ul className="ks-trophy-choices" role="list">
             {socialTrophies.map((trophy) => {
               const [nameId] = trophyNameIds(trophy.code);
@@ -113,7 +130,7 @@ export function AwardTrophyDialog({ username, gameId, onClose, onAwarded }: { us
             <button type="button" className="ks-button" onClick={() => setState("select")}>
               {intl.formatMessage({ id: "trophies.award.choose" })}
             </button>
-            <button type="submit" className="ks-button ks-button-primary" disabled={sending}>
+            <button type="submit" className="ks-button ks-button-primary" disabled={sending || awardsLeft === 0}>
               {intl.formatMessage({ id: "trophies.award.submit" })}
             </button>
           </div>
