@@ -17,10 +17,11 @@ const GAMES_TO_WATCH = 12;
 const MEMBER_RESULTS = 100;
 
 const statusOf = (value: string): ArenaStatus => (value === "running" || value === "ending" || value === "finished" ? value : "upcoming");
-const playerStatusOf = (value: string): ArenaStanding["status"] => (value === "paused" || value === "withdrawn" ? value : "active");
+export const playerStatusOf = (value: string): ArenaStanding["status"] => (value === "paused" || value === "withdrawn" ? value : "active");
 
-function cardOf(row: TournamentRow, players: number): ArenaCard {
+export function cardOf(row: TournamentRow, players: number): ArenaCard {
   return {
+    kind: row.kind === "swiss" ? "swiss" : "arena",
     url: row.url,
     name: row.name,
     rules: row.rules === "chess960" ? "chess960" : "standard",

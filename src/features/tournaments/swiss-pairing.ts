@@ -146,7 +146,7 @@ function pairAll(players: readonly SwissEntrant[]): [SwissEntrant, SwissEntrant]
 /** The next round's pairings for the players still in (withdrawn ones are left out by the caller). */
 export function pairSwissRound(players: readonly SwissEntrant[]): SwissRound {
   const field = ranked(players);
-  const byeCandidates = field.length % 2 === 1 ? [...field].reverse().filter((player) => !player.hadBye) : [null];
+  const byeCandidates: (SwissEntrant | null)[] = field.length % 2 === 1 ? [...field].reverse().filter((player) => !player.hadBye) : [null];
   // Everyone had a bye already (a small field, many rounds): the lowest ranked has another.
   if (byeCandidates.length === 0) byeCandidates.push(field[field.length - 1] ?? null);
   for (const bye of byeCandidates) {
