@@ -6,6 +6,7 @@ import { databaseTargets } from "../../test/databases.ts";
 import { browsersForSuite } from "../../test/signed-in.ts";
 import { appForSuite } from "../../test/start-app.ts";
 import { readSwissSettings } from "./arena-settings.ts";
+import { DEMO_SWISS_URL, seedDemoSwiss } from "./demo-swiss.server.ts";
 import { tournamentGames, tournamentPlayers, tournaments } from "./tournaments.tables.server.ts";
 import type { SwissLive } from "./tournaments.schema.ts";
 
@@ -246,5 +247,24 @@ describe.each(databaseTargets())("Swiss tournaments on $name", (target) => {
     await db().update(tournaments).set({ startsAt: new Date(clock() - 1000) }).where(eq(tournaments.url, open.value.url));
     await services().swiss.advance();
     expect((await swissOf(open.value.url)).status).toBe("finished");
+  });
+  it("seeds the demo's Swiss once: a finished one paired by the engine, with distinct byes, no repeat and ranks by the tie-breaks; and one to join", async () => {
+    const actors = () => suite.current.kingside.services.demoLife.actors();
+    await seedDemoSwiss(db(), { actors, clock });
+    await seedDemoSwiss(db(), { actors, clock });
+    const swiss = await swissOf(DEMO_SWISS_URL);
+    expect(swiss).toMatchObject({ kind: "swiss", status: "finished", rounds: 5, currentRound: 5 });
+    const games = await db().select().from(tournamentGames).where(eq(tournamentGames.tournamentId, swiss.id));
+    const byes = games.filter((row) => row.result === "bye").map((row) => row.whiteId);
+    expect(byes).toHaveLength(5);
+    expect(new Set(byes).size).toBe(5);
+    const met = games.filter((row) => row.result !== "bye").map((row) => [row.whiteId, row.blackId].sort().join("-"));
+    expect(met).toHaveLength(20);
+    expect(new Set(met).size).toBe(20);
+    const live = await services().swissViews.live(swiss, null);
+    expect(live.standings.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(live.standings.map((row) => row.score)).toEqual([...live.standings.map((row) => row.score)].sort((a, b) => b - a));
+    const upcoming = await db().select().from(tournaments).where(sql`${tournaments.programmeKey} like 'demo:swiss-upcoming%'`);
+    expect(upcoming.map((row) => [row.kind, row.status])).toEqual([["swiss", "upcoming"]]);
   });
 });

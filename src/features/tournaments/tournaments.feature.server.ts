@@ -10,6 +10,7 @@ import { registerPublicTournamentsApi } from "./public-api/public-tournaments.ro
 import { programmeSlots, siteProgramme } from "./tournament-programme.ts";
 import { tournamentDemoThrough, tournamentGamesThrough, tournamentRatingsThrough } from "./tournament-games.port.ts";
 import { seedDemoArenas } from "./demo-arenas.server.ts";
+import { seedDemoSwiss } from "./demo-swiss.server.ts";
 import { tournamentsDomainEvents } from "./tournaments.domain-events.server.ts";
 import { registerTournamentsRoutes } from "./tournaments.routes.server.ts";
 import * as tournamentsTables from "./tournaments.tables.server.ts";
@@ -86,7 +87,10 @@ export const tournamentsFeature: FeatureDefinition<TournamentsServices> = define
             name: "tournaments.demo-arenas",
             everyMs: DEMO_ARENAS_EVERY_MS,
             runOn: "leader" as const,
-            run: () => seedDemoArenas(db, { arenas: services.arenas, actors: () => tournamentDemoThrough(ports).actors(), clock }),
+            run: async () => {
+              await seedDemoArenas(db, { arenas: services.arenas, actors: () => tournamentDemoThrough(ports).actors(), clock });
+              await seedDemoSwiss(db, { actors: () => tournamentDemoThrough(ports).actors(), clock });
+            },
           },
         ]
       : []),
