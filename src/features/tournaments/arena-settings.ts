@@ -81,8 +81,8 @@ export interface SwissSettings extends Omit<ArenaSettings, "durationMinutes"> {
 
 export type SwissSettingsField = Exclude<ArenaSettingsField, "duration"> | "rounds";
 
-/** The rounds a Swiss may have (lichess offers 3 to 100; a live evening is short). */
-export const SWISS_ROUNDS = { min: 3, max: 15 } as const;
+/** The rounds a Swiss may have (a live evening is short; two make the smallest Swiss worth the name). */
+export const SWISS_ROUNDS = { min: 2, max: 15 } as const;
 
 export function swissDurationMinutes(rounds: number, baseSeconds: number, incrementSeconds: number): number {
   return Math.min(32_000, rounds * Math.ceil((2 * (baseSeconds + 40 * incrementSeconds)) / 60 + 1));

@@ -68,7 +68,7 @@ describe.each(databaseTargets())("Swiss tournaments on $name", (target) => {
     expect((await alice.post(`/callback/tournament/${swiss.id}/edit`, form({ rounds: "7", name: "Friday Swiss II" }))).status).toBe(200);
     expect(await swissOf(url)).toMatchObject({ rounds: 7, name: "Friday Swiss II", kind: "swiss" });
     for (const [fields, code] of [
-      [{ rounds: "2" }, "invalid_rounds"],
+      [{ rounds: "1" }, "invalid_rounds"],
       [{ rounds: "16" }, "invalid_rounds"],
       [{ rounds: "five" }, "invalid_rounds"],
       [{ control: "4+0" }, "invalid_control"],
