@@ -25,6 +25,8 @@ import type { RatingType } from "../ratings/rating-types.ts";
 
 /** Arbitrary: the advisory lock space of Swiss rounds (the arenas' waves use 726 026). */
 const ROUND_LOCK_SPACE = 726_027;
+/** A round's pairing whose game play never confirmed is started again after this (as the arenas free theirs). */
+const STALE_PENDING_MS = 60_000;
 /** Half points of a bye (a whole point, as lichess and FIDE give). */
 export const BYE_POINTS = 2;
 
@@ -154,10 +156,16 @@ export function createSwissService(db: Database, deps: SwissDeps) {
     const { swiss, rows } = chosen;
     // A round of byes alone (two players, one withdrawn mid-way) is over at once.
     if (rows.length === 0) return nextRound(tournamentId);
+    await startPairings(swiss, rows);
+    return "paired";
+  }
+
+  /** Play starts the pairings' games in its own commit; the pairings then become `playing` with their game ids. */
+  async function startPairings(swiss: TournamentRow, rows: readonly { readonly id: number; readonly whiteId: number; readonly blackId: number }[]): Promise<void> {
     const gameIds = await deps.games.startGames(swiss.id, { rules: swiss.rules === "chess960" ? "chess960" : "standard", baseSeconds: swiss.baseSeconds, incrementSeconds: swiss.incrementSeconds, rated: swiss.rated }, rows);
     await db.transaction(async (tx) => {
       for (const [index, row] of rows.entries()) {
-        await tx.update(tournamentGames).set({ gameId: gameIds[index] ?? null, status: "playing" }).where(eq(tournamentGames.id, row.id));
+        await tx.update(tournamentGames).set({ gameId: gameIds[index] ?? null, status: "playing" }).where(and(eq(tournamentGames.id, row.id), eq(tournamentGames.status, "pending")));
       }
     });
     await deps.gamesStarted?.(
@@ -166,7 +174,28 @@ export function createSwissService(db: Database, deps: SwissDeps) {
         return gameId === undefined ? [] : [{ gameId, whiteId: row.whiteId, blackId: row.blackId }];
       }),
     );
-    return "paired";
+  }
+
+  /**
+   * Pairings left `pending` for a minute (an instance stopped between the
+   * round's commit and play's): started again, claimed under the
+   * tournament's lock by moving their time on, so one instance retries them.
+   */
+  async function restartStale(tournamentId: number): Promise<number> {
+    const claimed = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROUND_LOCK_SPACE}, ${tournamentId}::int)`);
+      const [swiss] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+      if (!swiss || swiss.status !== "running") return null;
+      const rows = await tx
+        .update(tournamentGames)
+        .set({ createdAt: now() })
+        .where(and(eq(tournamentGames.tournamentId, tournamentId), eq(tournamentGames.status, "pending"), isNotNull(tournamentGames.round), lte(tournamentGames.createdAt, new Date(deps.clock() - STALE_PENDING_MS))))
+        .returning({ id: tournamentGames.id, whiteId: tournamentGames.whiteId, blackId: tournamentGames.blackId });
+      return rows.length > 0 ? { swiss, rows } : null;
+    });
+    if (!claimed) return 0;
+    await startPairings(claimed.swiss, claimed.rows);
+    return claimed.rows.length;
   }
 
   async function applySide(tx: Database, tournamentId: number, memberId: number, opponentId: number, outcome: "win" | "draw" | "loss"): Promise<number> {
@@ -287,7 +316,10 @@ export function createSwissService(db: Database, deps: SwissDeps) {
     async advance(): Promise<void> {
       await db.update(tournaments).set({ status: "running" }).where(and(eq(tournaments.kind, "swiss"), eq(tournaments.status, "upcoming"), lte(tournaments.startsAt, now())));
       const running = await db.select({ id: tournaments.id }).from(tournaments).where(and(eq(tournaments.kind, "swiss"), eq(tournaments.status, "running")));
-      for (const { id } of running) await nextRound(id);
+      for (const { id } of running) {
+        await restartStale(id);
+        await nextRound(id);
+      }
     },
   };
 }

@@ -267,4 +267,25 @@ describe.each(databaseTargets())("Swiss tournaments on $name", (target) => {
     const upcoming = await db().select().from(tournaments).where(sql`${tournaments.programmeKey} like 'demo:swiss-upcoming%'`);
     expect(upcoming.map((row) => [row.kind, row.status])).toEqual([["swiss", "upcoming"]]);
   });
+  it("starts again a round's pairing left pending for a minute (an instance stopped before play started its game), once", async () => {
+    const [alice, bob] = await Promise.all(["alice", "bob"].map(memberNamed));
+    if (!alice || !bob) throw new Error("demo members");
+    const created = await services().swiss.create(alice, readSwissSettings(form({ name: "Stalled Swiss", rounds: "2" }), clock()));
+    if (!created.ok) throw new Error(created.error);
+    const swiss = await swissOf(created.value.url);
+    for (const member of [alice, bob]) await services().swiss.join(member, swiss.url);
+    // As a crash would leave it: round 1 written, its pairing pending, play never told.
+    await db().update(tournaments).set({ status: "running", currentRound: 1, startsAt: new Date(clock() - 120_000) }).where(eq(tournaments.id, swiss.id));
+    await db().insert(tournamentGames).values({ tournamentId: swiss.id, round: 1, whiteId: alice.id, blackId: bob.id, createdAt: new Date(clock() - 30_000) });
+    await services().swiss.advance();
+    // Not yet a minute: left alone (play may still be starting it).
+    expect((await roundGames(swiss.id, 1)).map((row) => row.status)).toEqual(["pending"]);
+    offsetMs += 40_000;
+    await services().swiss.advance();
+    await services().swiss.advance();
+    const [row] = await roundGames(swiss.id, 1);
+    expect(row).toMatchObject({ status: "playing", whiteId: alice.id, blackId: bob.id });
+    expect(row?.gameId).not.toBeNull();
+    expect(await db().select().from(tournamentGames).where(eq(tournamentGames.tournamentId, swiss.id))).toHaveLength(1);
+  });
 });
