@@ -138,6 +138,7 @@ export function createArenaViews(db: Database, deps: { readonly usernamesOf: (id
         .limit(MEMBER_RESULTS);
       const counts = await playerCounts(rows.map((row) => row.tournament.id));
       return rows.map(({ tournament, player }) => ({
+        kind: tournament.kind === "swiss" ? ("swiss" as const) : ("arena" as const),
         url: tournament.url,
         name: tournament.name,
         control: controlOf(tournament),

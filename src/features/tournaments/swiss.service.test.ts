@@ -218,6 +218,13 @@ describe.each(databaseTargets())("Swiss tournaments on $name", (target) => {
     expect(html).toContain("Course Swiss");
     expect(html).toContain('data-testid="swiss-round-3"');
 
+    // Carla's results: the Swiss linked to its page, her 3 points (not 6 half points), on the stats page and in the public API.
+    const results = await (await anonymous().get("/stats/tournaments/carla")).text();
+    expect(results).toContain(`href="/tournament/live/${swiss.url}"`);
+    const api = (await (await anonymous().get("/pub/player/carla/tournaments")).json()) as { finished: { url: string; type: string; points_awarded: number; placement: number }[] };
+    const entry = api.finished.find((row) => row.url.endsWith(`/tournament/live/${swiss.url}`));
+    expect(entry).toMatchObject({ type: "swiss", points_awarded: 3, placement: 1 });
+
     // Over: no more joining.
     expect(await services().swiss.join(bob, swiss.url)).toEqual({ ok: false, error: "finished" });
     expect(await services().swiss.withdraw(bob, swiss.url)).toEqual({ ok: false, error: "finished" });

@@ -71,12 +71,14 @@ export interface ArenaLive {
 }
 
 export interface MemberTournamentResult {
+  readonly kind: "arena" | "swiss";
   readonly url: string;
   readonly name: string;
   readonly control: string;
   readonly status: ArenaStatus;
   readonly startsAt: string;
   readonly rank: number | null;
+  /** An arena's points; a Swiss's half points. */
   readonly score: number;
   readonly games: number;
   readonly wins: number;
