@@ -46,10 +46,16 @@ export function createSwissViews(db: Database, deps: { readonly usernamesOf: (id
       if (swiss.status === "finished") order.sort((a, b) => (a.row.rank ?? Number.MAX_SAFE_INTEGER) - (b.row.rank ?? Number.MAX_SAFE_INTEGER));
       const rankOf = new Map(order.map((player, index) => [player.id, index + 1]));
       const name = (id: number) => names.get(id) ?? "";
+      // Each player's pairing of each round, found once (the crosstable reads players × rounds cells).
+      const pairingOf = new Map<string, (typeof games)[number]>();
+      for (const game of games) {
+        pairingOf.set(`${game.round}:${game.whiteId}`, game);
+        pairingOf.set(`${game.round}:${game.blackId}`, game);
+      }
       const cellsOf = (memberId: number): SwissCell[] =>
         Array.from({ length: swiss.currentRound }, (_, index): SwissCell => {
           const round = index + 1;
-          const game = games.find((row) => row.round === round && (row.whiteId === memberId || row.blackId === memberId));
+          const game = pairingOf.get(`${round}:${memberId}`);
           if (!game) return { round, outcome: "none", opponentRank: null, colour: null };
           if (game.result === "bye") return { round, outcome: "bye", opponentRank: null, colour: null };
           const white = game.whiteId === memberId;

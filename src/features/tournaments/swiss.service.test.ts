@@ -241,8 +241,10 @@ describe.each(databaseTargets())("Swiss tournaments on $name", (target) => {
     expect((await alice.post("/callback/tournament/swiss/no-such-swiss/join")).status).toBe(404);
     expect((await alice.get("/callback/tournament/swiss/no-such-swiss/live")).status).toBe(404);
     expect((await anonymous().get("/tournament/live/no-such-swiss")).status).toBe(404);
-    // An arena's page does not answer for a Swiss, nor the Swiss's calls for an arena.
+    // An arena's page does not answer for a Swiss; the generic /tournament/{url} sends to the Swiss's page.
     expect((await anonymous().get(`/tournament/live/arena/${url}`)).status).toBe(404);
+    const generic = await anonymous().get(`/tournament/${url}`);
+    expect([generic.status, generic.headers.get("location")]).toEqual([302, `/tournament/live/${url}`]);
 
     const open = await services().swiss.create(await memberNamed("alice"), readSwissSettings(form({ name: "Open Swiss" }), clock()));
     if (!open.ok) throw new Error(open.error);
