@@ -19,6 +19,7 @@ const routes: [path: string, english: RegExp, spanish: RegExp][] = [
   ["/blog/2026/11/opening-prep", /Blog post/, /blog/i],
   ["/article/view/ukraine", /Article/, /Art[ií]culo/i],
   ["/tournament/live/arena/demo-blitz-arena", /^Demo Blitz Arena$/, /^Demo Blitz Arena$/],
+  ["/tournament/live/demo-rapid-swiss", /^Demo Rapid Swiss$/, /^Demo Rapid Swiss$/],
   ["/members/gifters", /Membership gifters/, /Donantes|regal/i],
   ["/games/archive/alice", /alice/, /Partidas de alice/i],
   ["/play/online/new", /Play online/, /Jugar en l[ií]nea/i],

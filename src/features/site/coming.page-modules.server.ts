@@ -14,7 +14,6 @@ export const comingPageModules: Readonly<Record<(typeof comingPages)[number]["na
   web_club_matches_view: waitsFor("team_matches"),
   web_votechess_game: waitsFor("vote_chess"),
   web_votechess_seek: waitsFor("vote_chess"),
-  web_tournament_live: waitsFor("tournaments"),
   web_play_tournament: waitsFor("tournaments"),
   web_league_division: waitsFor("tournaments"),
   web_puzzle_battle: waitsFor("puzzles"),

@@ -29,7 +29,6 @@ export const comingPages = [
   { name: "web_votechess_game", path: "/votechess/game/{id}" },
   { name: "web_votechess_seek", path: "/votechess/seek/{id}" },
   // Tournaments
-  { name: "web_tournament_live", path: "/tournament/live/{url}" },
   { name: "web_play_tournament", path: "/play/tournament/{id}" },
   { name: "web_league_division", path: "/leagues/{league}/{division}", requirements: { league: WORD, division: "\\w{6,}" } },
   // Puzzles

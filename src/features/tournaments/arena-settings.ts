@@ -71,3 +71,29 @@ export function readArenaSettings(form: Readonly<Record<string, unknown>>, nowMs
 
 /** "3+2": an arena's clock as the lists show it (minutes + increment seconds). */
 export const controlOf = (row: { readonly baseSeconds: number; readonly incrementSeconds: number }): string => `${row.baseSeconds / 60}+${row.incrementSeconds}`;
+
+/** A Swiss's settings: the arena's, with a number of rounds in place of a duration (decision 0078). */
+export interface SwissSettings extends Omit<ArenaSettings, "durationMinutes"> {
+  readonly rounds: number;
+  /** The estimate the lists show: each round two full clocks of forty moves, and a minute between. */
+  readonly durationMinutes: number;
+}
+
+export type SwissSettingsField = Exclude<ArenaSettingsField, "duration"> | "rounds";
+
+/** The rounds a Swiss may have (a live evening is short; two make the smallest Swiss worth the name). */
+export const SWISS_ROUNDS = { min: 2, max: 15 } as const;
+
+export function swissDurationMinutes(rounds: number, baseSeconds: number, incrementSeconds: number): number {
+  return Math.min(32_000, rounds * Math.ceil((2 * (baseSeconds + 40 * incrementSeconds)) / 60 + 1));
+}
+
+export function readSwissSettings(form: Readonly<Record<string, unknown>>, nowMs: number): Result<SwissSettings, SwissSettingsField> {
+  // The arena's checks, with a valid duration standing in for the one a Swiss does not have.
+  const common = readArenaSettings({ ...form, durationMinutes: String(arenaDurations[0]) }, nowMs);
+  if (!common.ok) return common.error === "duration" ? fail("rounds") : fail(common.error);
+  const raw = text(form, "rounds");
+  const rounds = /^[0-9]{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(rounds >= SWISS_ROUNDS.min && rounds <= SWISS_ROUNDS.max)) return fail("rounds");
+  return ok({ ...common.value, rounds, durationMinutes: swissDurationMinutes(rounds, common.value.baseSeconds, common.value.incrementSeconds) });
+}

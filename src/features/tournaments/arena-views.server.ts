@@ -17,10 +17,11 @@ const GAMES_TO_WATCH = 12;
 const MEMBER_RESULTS = 100;
 
 const statusOf = (value: string): ArenaStatus => (value === "running" || value === "ending" || value === "finished" ? value : "upcoming");
-const playerStatusOf = (value: string): ArenaStanding["status"] => (value === "paused" || value === "withdrawn" ? value : "active");
+export const playerStatusOf = (value: string): ArenaStanding["status"] => (value === "paused" || value === "withdrawn" ? value : "active");
 
-function cardOf(row: TournamentRow, players: number): ArenaCard {
+export function cardOf(row: TournamentRow, players: number): ArenaCard {
   return {
+    kind: row.kind === "swiss" ? "swiss" : "arena",
     url: row.url,
     name: row.name,
     rules: row.rules === "chess960" ? "chess960" : "standard",
@@ -137,6 +138,7 @@ export function createArenaViews(db: Database, deps: { readonly usernamesOf: (id
         .limit(MEMBER_RESULTS);
       const counts = await playerCounts(rows.map((row) => row.tournament.id));
       return rows.map(({ tournament, player }) => ({
+        kind: tournament.kind === "swiss" ? ("swiss" as const) : ("arena" as const),
         url: tournament.url,
         name: tournament.name,
         control: controlOf(tournament),

@@ -10,7 +10,7 @@
  * conditional update, so only one instance takes it.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { publishDomainEvent, type DomainEventNotifier } from "../../platform/domain-events/domain-events.server.ts";
 import { ratingTypeOf, type RatingType } from "../ratings/rating-types.ts";
@@ -73,7 +73,7 @@ export function createArenasService(db: Database, deps: ArenasDeps) {
     const chosen = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAIRING_LOCK_SPACE}, ${tournamentId}::int)`);
       const [arena] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-      if (!arena || arena.status !== "running" || arena.endsAt.getTime() <= deps.clock()) return null;
+      if (!arena || arena.kind !== "arena" || arena.status !== "running" || arena.endsAt.getTime() <= deps.clock()) return null;
       const waiting = await tx
         .select({ memberId: tournamentPlayers.memberId, score: tournamentPlayers.score, rating: tournamentPlayers.rating, lastOpponentId: tournamentPlayers.lastOpponentId, colorBalance: tournamentPlayers.colorBalance })
         .from(tournamentPlayers)
@@ -317,16 +317,18 @@ export function createArenasService(db: Database, deps: ArenasDeps) {
      */
     async advance(): Promise<void> {
       const at = now();
-      await db.update(tournaments).set({ status: "running" }).where(and(eq(tournaments.status, "upcoming"), lte(tournaments.startsAt, at)));
-      await db.update(tournaments).set({ status: "ending" }).where(and(eq(tournaments.status, "running"), lte(tournaments.endsAt, at)));
+      // Arenas only: a Swiss has its own course (swiss.service.server.ts).
+      const arena = eq(tournaments.kind, "arena");
+      await db.update(tournaments).set({ status: "running" }).where(and(arena, eq(tournaments.status, "upcoming"), lte(tournaments.startsAt, at)));
+      await db.update(tournaments).set({ status: "ending" }).where(and(arena, eq(tournaments.status, "running"), lte(tournaments.endsAt, at)));
       const stale = await db
         .select({ id: tournamentGames.id })
         .from(tournamentGames)
-        .where(and(eq(tournamentGames.status, "pending"), lte(tournamentGames.createdAt, new Date(at.getTime() - STALE_PENDING_MS))));
+        .where(and(eq(tournamentGames.status, "pending"), isNull(tournamentGames.round), lte(tournamentGames.createdAt, new Date(at.getTime() - STALE_PENDING_MS))));
       await releasePairings(stale.map((row) => row.id));
-      const ending = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.status, "ending"));
+      const ending = await db.select({ id: tournaments.id }).from(tournaments).where(and(arena, eq(tournaments.status, "ending")));
       for (const { id } of ending) await finish(id);
-      const running = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.status, "running"));
+      const running = await db.select({ id: tournaments.id }).from(tournaments).where(and(arena, eq(tournaments.status, "running")));
       for (const { id } of running) await pairWave(id);
     },
 

@@ -4,10 +4,13 @@ import type { PeriodicJobDefinition } from "../../platform/jobs/job-types.ts";
 import { gameEndedDomainEvent } from "../play/play.domain-events.server.ts";
 import { createArenaViews, type ArenaViews } from "./arena-views.server.ts";
 import { createArenasService, type ArenasService } from "./arenas.service.server.ts";
+import { createSwissService, type SwissService } from "./swiss.service.server.ts";
+import { createSwissViews, type SwissViews } from "./swiss-views.server.ts";
 import { registerPublicTournamentsApi } from "./public-api/public-tournaments.routes.server.ts";
 import { programmeSlots, siteProgramme } from "./tournament-programme.ts";
 import { tournamentDemoThrough, tournamentGamesThrough, tournamentRatingsThrough } from "./tournament-games.port.ts";
 import { seedDemoArenas } from "./demo-arenas.server.ts";
+import { seedDemoSwiss } from "./demo-swiss.server.ts";
 import { tournamentsDomainEvents } from "./tournaments.domain-events.server.ts";
 import { registerTournamentsRoutes } from "./tournaments.routes.server.ts";
 import * as tournamentsTables from "./tournaments.tables.server.ts";
@@ -21,10 +24,12 @@ const DEMO_ARENAS_EVERY_MS = 10_000;
 export interface TournamentsServices {
   readonly arenas: ArenasService;
   readonly arenaViews: ArenaViews;
+  readonly swiss: SwissService;
+  readonly swissViews: SwissViews;
 }
 
 /**
- * Tournaments (issue 26, decision 0073): arenas today, Swiss to come. Games
+ * Tournaments (issue 26, decisions 0073, 0078): arenas and Swiss. Games
  * are play's, started through the tournamentGames port and scored from
  * play's game-ended event (the game's tournamentId tag); ratings are read
  * through the tournamentRatings port, names through the member directory.
@@ -50,10 +55,18 @@ export const tournamentsFeature: FeatureDefinition<TournamentsServices> = define
         ...(demoData ? { gamesStarted: (games) => tournamentDemoThrough(ports).adopt(games) } : {}),
       }),
       arenaViews: createArenaViews(db, { usernamesOf, clock }),
+      swiss: createSwissService(db, {
+        games: tournamentGamesThrough(ports),
+        currentRating: (memberId, type) => ratings.currentRating(memberId, type),
+        domainEvents,
+        clock,
+        ...(demoData ? { gamesStarted: (games) => tournamentDemoThrough(ports).adopt(games) } : {}),
+      }),
+      swissViews: createSwissViews(db, { usernamesOf, clock }),
     };
   },
   async registerRoutes(app, { services, clock }) {
-    registerTournamentsRoutes(app, { arenas: services.arenas, arenaViews: services.arenaViews, clock });
+    registerTournamentsRoutes(app, { arenas: services.arenas, arenaViews: services.arenaViews, swiss: services.swiss, swissViews: services.swissViews, clock });
     await registerPublicTournamentsApi(app, { arenas: services.arenas, arenaViews: services.arenaViews, directory: services.memberDirectory });
   },
   // Once per event across instances; a repeat finds the pairing done and changes nothing (arenas.service.server.ts).
@@ -61,6 +74,9 @@ export const tournamentsFeature: FeatureDefinition<TournamentsServices> = define
     subscribeTo(gameEndedDomainEvent, "arena-game-ended", async ({ payload }) => {
       const tournamentId = payload.tags?.tournamentId;
       if (tournamentId === undefined) return;
+      // Each kind scores its own way: a Swiss game is worth 1, ½ or 0 and ends a round when it is the last.
+      const tournament = await services.arenas.byId(tournamentId);
+      if (tournament?.kind === "swiss") return services.swiss.gameEnded({ gameId: payload.gameId, tournamentId, result: payload.result });
       await services.arenas.gameEnded({ gameId: payload.gameId, tournamentId, whiteId: payload.whiteId, blackId: payload.blackId, result: payload.result });
     }),
   ],
@@ -71,7 +87,10 @@ export const tournamentsFeature: FeatureDefinition<TournamentsServices> = define
             name: "tournaments.demo-arenas",
             everyMs: DEMO_ARENAS_EVERY_MS,
             runOn: "leader" as const,
-            run: () => seedDemoArenas(db, { arenas: services.arenas, actors: () => tournamentDemoThrough(ports).actors(), clock }),
+            run: async () => {
+              await seedDemoArenas(db, { arenas: services.arenas, actors: () => tournamentDemoThrough(ports).actors(), clock });
+              await seedDemoSwiss(db, { actors: () => tournamentDemoThrough(ports).actors(), clock });
+            },
           },
         ]
       : []),
@@ -81,6 +100,13 @@ export const tournamentsFeature: FeatureDefinition<TournamentsServices> = define
       // Every instance may run it: each step is a conditional update and each wave holds the arena's advisory lock.
       runOn: "every-instance",
       run: () => services.arenas.advance(),
+    },
+    {
+      name: "tournaments.swiss-course",
+      everyMs: ARENA_TICK_MS,
+      // Every instance may run it: the start is a conditional update and each round is paired under the tournament's advisory lock.
+      runOn: "every-instance",
+      run: () => services.swiss.advance(),
     },
     {
       name: "tournaments.programme",

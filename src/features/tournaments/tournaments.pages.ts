@@ -9,6 +9,7 @@ const URL_ID = "[a-z0-9-]{1,80}";
  */
 export const tournamentsPages = [
   { name: "web_tournaments", path: "/tournaments" },
+  { name: "web_tournament_live", path: "/tournament/live/{url}", requirements: { url: URL_ID }, query: ["error"] },
   { name: "web_tournament_live_arena", path: "/tournament/live/arena/{url}", requirements: { url: URL_ID } },
   { name: "web_tournament", path: "/tournament/{url}", requirements: { url: URL_ID } },
   { name: "web_play_arena", path: "/play/arena/{id}", requirements: { id: URL_ID } },

@@ -5,9 +5,11 @@ import { formFailed, formSucceeded, sendFailure } from "../../platform/http/form
 import { translate } from "../../platform/http/json-errors.server.ts";
 import { generateLink } from "../../platform/links/links.ts";
 import { requireMember } from "../accounts/viewer.server.ts";
-import { readArenaSettings } from "./arena-settings.ts";
+import { readArenaSettings, readSwissSettings } from "./arena-settings.ts";
 import type { ArenaViews } from "./arena-views.server.ts";
 import type { ArenasService, TournamentFailure, TournamentMember } from "./arenas.service.server.ts";
+import type { SwissFailure, SwissService } from "./swiss.service.server.ts";
+import type { SwissViews } from "./swiss-views.server.ts";
 
 declareFailures<TournamentFailure>({
   not_found: "not_found",
@@ -27,6 +29,7 @@ declareFailures<TournamentFailure>({
   invalid_duration: "invalid",
   invalid_rating_range: "invalid",
 });
+declareFailures<Exclude<SwissFailure, TournamentFailure>>({ invalid_rounds: "invalid" });
 
 const URL_ID = /^[a-z0-9-]{1,80}$/;
 
@@ -48,11 +51,15 @@ const bodyOf = (request: FastifyRequest): Readonly<Record<string, unknown>> => (
  * The arenas over HTTP (decision 0073). Thin: the service decides.
  * POST /callback/tournament/arena/{url}/{join|pause|withdraw},
  * POST /callback/tournament/berserk/{gameId}, GET /callback/tournament/arena/{url}/live (polled by the arena page),
- * POST /callback/tournament/create and /callback/tournament/{id}/edit (the create page's form, JSON or plain).
+ * POST /callback/tournament/create and /callback/tournament/{id}/edit (the create page's form, JSON or plain; `kind=swiss` for a Swiss),
+ * POST /callback/tournament/swiss/{url}/{join|withdraw}, GET /callback/tournament/swiss/{url}/live (decision 0078).
  */
-export function registerTournamentsRoutes(app: FastifyInstance, deps: { readonly arenas: ArenasService; readonly arenaViews: ArenaViews; readonly clock: () => number }): void {
-  const { arenas, arenaViews } = deps;
-  const refuse = (request: FastifyRequest, error: TournamentFailure) => ({ code: error, message: translate(request, `tournaments.error.${error}`) });
+export function registerTournamentsRoutes(
+  app: FastifyInstance,
+  deps: { readonly arenas: ArenasService; readonly arenaViews: ArenaViews; readonly swiss: SwissService; readonly swissViews: SwissViews; readonly clock: () => number },
+): void {
+  const { arenas, arenaViews, swiss, swissViews } = deps;
+  const refuse = (request: FastifyRequest, error: TournamentFailure | SwissFailure) => ({ code: error, message: translate(request, `tournaments.error.${error}`) });
 
   for (const action of ["join", "pause", "withdraw"] as const) {
     app.post(`/callback/tournament/arena/:url/${action}`, async (request, reply) => {
@@ -80,17 +87,43 @@ export function registerTournamentsRoutes(app: FastifyInstance, deps: { readonly
   });
 
   const settingsOf = (request: FastifyRequest) => readArenaSettings(bodyOf(request), deps.clock());
+  const swissSettingsOf = (request: FastifyRequest) => readSwissSettings(bodyOf(request), deps.clock());
+  const pageOf = (kind: string, url: string) => (kind === "swiss" ? generateLink("web_tournament_live", { url }) : generateLink("web_tournament_live_arena", { url }));
 
+  // The form's `kind` chooses an arena (the default) or a Swiss.
   app.post("/callback/tournament/create", async (request, reply) => {
-    const result = await arenas.create(memberOf(request), settingsOf(request));
+    const kind = bodyOf(request).kind === "swiss" ? "swiss" : "arena";
+    const member = memberOf(request);
+    const result = kind === "swiss" ? await swiss.create(member, swissSettingsOf(request)) : await arenas.create(member, settingsOf(request));
     if (!result.ok) return formFailed(request, reply, refuse(request, result.error), generateLink("web_play_create_tournament", {}));
-    return formSucceeded(request, reply, generateLink("web_tournament_live_arena", { url: result.value.url }), { url: result.value.url });
+    return formSucceeded(request, reply, pageOf(kind, result.value.url), { url: result.value.url });
   });
 
+  // The tournament's own kind decides which settings are read.
   app.post("/callback/tournament/:id/edit", async (request, reply) => {
     const id = paramOf(request, "id", /^[0-9]{1,15}$/);
-    const result = await arenas.edit(memberOf(request), Number(id), settingsOf(request));
+    const member = memberOf(request);
+    const kind = (await arenas.byId(Number(id)))?.kind === "swiss" ? "swiss" : "arena";
+    const result = kind === "swiss" ? await swiss.edit(member, Number(id), swissSettingsOf(request)) : await arenas.edit(member, Number(id), settingsOf(request));
     if (!result.ok) return formFailed(request, reply, refuse(request, result.error), generateLink("web_play_create_tournament", { id }));
-    return formSucceeded(request, reply, generateLink("web_tournament_live_arena", { url: result.value.url }), { url: result.value.url });
+    return formSucceeded(request, reply, pageOf(kind, result.value.url), { url: result.value.url });
+  });
+
+  for (const action of ["join", "withdraw"] as const) {
+    app.post(`/callback/tournament/swiss/:url/${action}`, async (request, reply) => {
+      const url = paramOf(request, "url", URL_ID);
+      const member = memberOf(request);
+      const result = action === "join" ? await swiss.join(member, url) : await swiss.withdraw(member, url);
+      const back = generateLink("web_tournament_live", { url });
+      if (!result.ok) return formFailed(request, reply, refuse(request, result.error), back);
+      return formSucceeded(request, reply, back);
+    });
+  }
+
+  app.get("/callback/tournament/swiss/:url/live", async (request, reply) => {
+    const found = await swiss.swissByUrl(paramOf(request, "url", URL_ID));
+    if (!found) throw new AppError("not_found");
+    const user = request.viewer.user;
+    return reply.header("cache-control", "private, no-store").send(await swissViews.live(found, user.isLoggedIn ? user.id : null));
   });
 }

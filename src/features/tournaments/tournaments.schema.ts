@@ -5,6 +5,7 @@
 export type ArenaStatus = "upcoming" | "running" | "ending" | "finished";
 
 export interface ArenaCard {
+  readonly kind: "arena" | "swiss";
   readonly url: string;
   readonly name: string;
   readonly rules: "standard" | "chess960";
@@ -70,15 +71,81 @@ export interface ArenaLive {
 }
 
 export interface MemberTournamentResult {
+  readonly kind: "arena" | "swiss";
   readonly url: string;
   readonly name: string;
   readonly control: string;
   readonly status: ArenaStatus;
   readonly startsAt: string;
   readonly rank: number | null;
+  /** An arena's points; a Swiss's half points. */
   readonly score: number;
   readonly games: number;
   readonly wins: number;
   readonly draws: number;
   readonly players: number;
+}
+
+/** A Swiss's facts (decision 0078). */
+export interface SwissView extends ArenaCard {
+  readonly id: number;
+  readonly description: string;
+  readonly rounds: number;
+  readonly minRating: number | null;
+  readonly maxRating: number | null;
+  readonly createdBy: string | null;
+}
+
+/** One round of a player's line in the crosstable: the opponent's place, the colour and the result. */
+export interface SwissCell {
+  readonly round: number;
+  readonly outcome: "win" | "draw" | "loss" | "bye" | "playing" | "none";
+  readonly opponentRank: number | null;
+  readonly colour: "white" | "black" | null;
+}
+
+export interface SwissStanding {
+  readonly rank: number;
+  readonly username: string;
+  readonly rating: number;
+  /** Half points (a win 2, a draw 1, a bye 2). */
+  readonly score: number;
+  /** The opponents' scores, half points. */
+  readonly buchholz: number;
+  /** Sonneborn-Berger, quarter points. */
+  readonly sonnebornBerger: number;
+  readonly status: "active" | "paused" | "withdrawn";
+  readonly cells: readonly SwissCell[];
+}
+
+export interface SwissPairingView {
+  readonly board: number;
+  readonly white: string;
+  readonly black: string;
+  readonly result: string | null;
+  readonly gameId: number | null;
+}
+
+export interface SwissRoundView {
+  readonly round: number;
+  readonly pairings: readonly SwissPairingView[];
+  readonly bye: string | null;
+}
+
+/** A Swiss page's live part, polled as the arena's (decision 0047). */
+export interface SwissLive {
+  readonly status: ArenaStatus;
+  readonly currentRound: number;
+  readonly rounds: number;
+  readonly players: number;
+  readonly standings: readonly SwissStanding[];
+  readonly roundsPlayed: readonly SwissRoundView[];
+  readonly viewer: {
+    readonly signedIn: boolean;
+    readonly joined: boolean;
+    readonly status: "active" | "paused" | "withdrawn" | null;
+    readonly gameId: number | null;
+    readonly canEdit: boolean;
+  };
+  readonly now: string;
 }

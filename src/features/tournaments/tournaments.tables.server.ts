@@ -13,7 +13,7 @@ export const tournaments = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100 }),
     url: varchar("url", { length: 80 }).notNull(),
-    /** arena (Swiss to come) */
+    /** arena | swiss */
     kind: varchar("kind", { length: 8 }).notNull(),
     name: varchar("name", { length: 60 }).notNull(),
     description: varchar("description", { length: 1000 }).notNull().default(""),
@@ -26,10 +26,15 @@ export const tournaments = pgTable(
     incrementSeconds: integer("increment_seconds").notNull(),
     rated: boolean("rated").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** An arena's length; a Swiss's estimate (its rounds at the time control), for the lists. */
     durationMinutes: smallint("duration_minutes").notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
     minRating: smallint("min_rating"),
     maxRating: smallint("max_rating"),
+    /** A Swiss's rounds, fixed beforehand (null for an arena). */
+    rounds: smallint("rounds"),
+    /** A Swiss's round in play (0 before the first is paired). */
+    currentRound: smallint("current_round").notNull().default(0),
     /** upcoming | running | ending (time is up, games still playing) | finished */
     status: varchar("status", { length: 10 }).notNull().default("upcoming"),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
@@ -82,7 +87,8 @@ export const tournamentPlayers = pgTable(
 /**
  * A pairing and its game. Written `pending` before play starts the game
  * (so that two instances never pair a player twice), `playing` with its game
- * id, `done` with each side's points once play says it ended.
+ * id, `done` with each side's points once play says it ended. A Swiss bye is
+ * a row without a game: black is white, result `bye`, done at once.
  */
 export const tournamentGames = pgTable(
   "tournament_games",
@@ -95,6 +101,8 @@ export const tournamentGames = pgTable(
     gameId: bigint("game_id", { mode: "number" }),
     whiteId: integer("white_id").notNull(),
     blackId: integer("black_id").notNull(),
+    /** A Swiss's round (null in an arena). */
+    round: smallint("round"),
     /** pending | playing | done */
     status: varchar("status", { length: 8 }).notNull().default("pending"),
     result: varchar("result", { length: 7 }),

@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/arena-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
+import { generateLink } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
@@ -21,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const match = requirePage(request);
   const url = match.params.url ?? match.params.id ?? "";
   const arena = await context.services.arenas.arenaByUrl(url);
-  if (!arena) throw data(null, { status: 404 });
+  if (!arena) {
+    // /tournament/{url} names any tournament: a Swiss's lives at /tournament/live/{url} (decision 0078).
+    if (match.route.name === "web_tournament" && (await context.services.swiss.swissByUrl(url))) throw redirect(generateLink("web_tournament_live", { url }));
+    throw data(null, { status: 404 });
+  }
   const viewerId = context.viewer.isLoggedIn ? context.viewer.id : null;
   const [view, live] = await Promise.all([context.services.arenaViews.view(arena), context.services.arenaViews.live(arena, viewerId)]);
   const error = new URL(request.url).searchParams.get("error");

@@ -5,11 +5,12 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
-import { arenaControls, arenaDurations, ARENA_DESCRIPTION_MAX, ARENA_NAME_MAX, controlOf, RATING_LIMIT_RANGE } from "../arena-settings.ts";
+import { arenaControls, arenaDurations, ARENA_DESCRIPTION_MAX, ARENA_NAME_MAX, controlOf, RATING_LIMIT_RANGE, SWISS_ROUNDS } from "../arena-settings.ts";
 import "../tournaments.css";
 
 /**
- * /play/online/create-tournament/{id}: a member creates an arena, or edits
+ * /play/online/create-tournament/{id}: a member creates an arena or a Swiss
+ * (decision 0078: the kind, and rounds in place of a duration), or edits
  * the one they created (the id) until it starts. The form posts as it is
  * (no script needed); the server checks every value (arena-settings.ts).
  */
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const errorId = error && /^[a-z_]{1,40}$/.test(error) ? error : null;
   const id = match.params.id;
   const minStart = new Date(Date.now() + 5 * 60_000);
-  const defaults = { name: "", description: "", rules: "standard", control: "3+0", rated: true, startsAt: minStart.toISOString().slice(0, 16), durationMinutes: 60, minRating: "", maxRating: "" };
+  const defaults = { name: "", description: "", rules: "standard", control: "3+0", rated: true, startsAt: minStart.toISOString().slice(0, 16), durationMinutes: 60, minRating: "", maxRating: "", kind: "arena", rounds: 5 };
   if (!id) return { action: "/callback/tournament/create", editing: false, values: defaults, errorId };
   const row = await context.services.arenas.byId(Number(id));
   if (!row) throw data(null, { status: 404 });
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     action: `/callback/tournament/${row.id}/edit`,
     editing: true,
-    values: { name: row.name, description: row.description, rules: row.rules, control: controlOf(row), rated: row.rated, startsAt: row.startsAt.toISOString().slice(0, 16), durationMinutes: row.durationMinutes, minRating: row.minRating === null ? "" : String(row.minRating), maxRating: row.maxRating === null ? "" : String(row.maxRating) },
+    values: { name: row.name, description: row.description, rules: row.rules, control: controlOf(row), rated: row.rated, startsAt: row.startsAt.toISOString().slice(0, 16), durationMinutes: row.durationMinutes, minRating: row.minRating === null ? "" : String(row.minRating), maxRating: row.maxRating === null ? "" : String(row.maxRating), kind: row.kind, rounds: row.rounds ?? 5 },
     errorId,
   };
 }
@@ -50,6 +51,19 @@ export default function CreateArenaPage({ loaderData }: Route.ComponentProps) {
       )}
       <form method="post" action={action} className="ks-arena-form">
         <FormSecurityFields />
+        <fieldset className="ks-arena-form__kind">
+          <legend>{text("tournaments.create.kind")}</legend>
+          <label>
+            <span>
+              <input type="radio" name="kind" value="arena" defaultChecked={values.kind !== "swiss"} disabled={editing} /> {text("tournaments.arena.kind")}
+            </span>
+          </label>
+          <label>
+            <span>
+              <input type="radio" name="kind" value="swiss" defaultChecked={values.kind === "swiss"} disabled={editing} /> {text("tournaments.swiss.kind")}
+            </span>
+          </label>
+        </fieldset>
         <label>
           {text("tournaments.create.name")}
           <input name="name" required minLength={3} maxLength={ARENA_NAME_MAX} defaultValue={values.name} />
@@ -83,11 +97,21 @@ export default function CreateArenaPage({ loaderData }: Route.ComponentProps) {
             <input type="datetime-local" name="startsAt" required defaultValue={values.startsAt} />
           </label>
           <label>
-            {text("tournaments.create.duration")}
+            {text("tournaments.create.duration_arena")}
             <select name="durationMinutes" defaultValue={String(values.durationMinutes)}>
               {arenaDurations.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {text("tournaments.arena.duration", { minutes })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {text("tournaments.create.rounds")}
+            <select name="rounds" defaultValue={String(values.rounds)}>
+              {Array.from({ length: SWISS_ROUNDS.max - SWISS_ROUNDS.min + 1 }, (_, index) => SWISS_ROUNDS.min + index).map((rounds) => (
+                <option key={rounds} value={rounds}>
+                  {text("tournaments.swiss.rounds", { rounds })}
                 </option>
               ))}
             </select>

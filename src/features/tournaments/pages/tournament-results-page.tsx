@@ -5,6 +5,7 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
+import { pointsText } from "./swiss-crosstable.tsx";
 import "../tournaments.css";
 
 /** /stats/tournaments/{username}: the member's tournaments and places (issue 26 item 7). */
@@ -47,11 +48,11 @@ export default function TournamentResultsPage({ loaderData }: Route.ComponentPro
             {results.map((result) => (
               <tr key={result.url}>
                 <td>
-                  <a href={link("web_tournament_live_arena", { url: result.url })}>{result.name}</a> <span className="ks-muted">{result.control}</span>
+                  <a href={result.kind === "swiss" ? link("web_tournament_live", { url: result.url }) : link("web_tournament_live_arena", { url: result.url })}>{result.name}</a> <span className="ks-muted">{result.control}</span>
                 </td>
                 <td>{intl.formatDate(new Date(result.startsAt), { dateStyle: "medium", timeZone: "UTC" })}</td>
                 <td>{result.rank === null ? "–" : intl.formatMessage({ id: "tournaments.results.place_of" }, { place: result.rank, players: result.players })}</td>
-                <td>{result.score}</td>
+                <td>{result.kind === "swiss" ? pointsText(result.score) : result.score}</td>
                 <td>{result.games}</td>
               </tr>
             ))}

@@ -56,17 +56,18 @@ export function presentPublicTournament(arena: ArenaView, standings: readonly Ar
 
 export function presentPublicPlayerTournaments(results: readonly MemberTournamentResult[], origins: PublicOrigins): Record<string, unknown> {
   const entry = (result: MemberTournamentResult) => ({
-    url: `${origins.site}/tournament/live/arena/${result.url}`,
+    url: result.kind === "swiss" ? `${origins.site}/tournament/live/${result.url}` : `${origins.site}/tournament/live/arena/${result.url}`,
     "@id": `${origins.api}/tournament/${result.url}`,
     wins: result.wins,
     losses: result.games - result.wins - result.draws,
     draws: result.draws,
-    points_awarded: result.score,
+    // A Swiss keeps half points: the API gives chess points.
+    points_awarded: result.kind === "swiss" ? result.score / 2 : result.score,
     ...(result.rank !== null ? { placement: result.rank } : {}),
     status: result.status === "finished" ? (result.rank === 1 ? "winner" : "eliminated") : "registered",
     total_players: result.players,
     time_class: "live",
-    type: "arena",
+    type: result.kind === "swiss" ? "swiss" : "arena",
   });
   return {
     finished: results.filter((result) => result.status === "finished").map(entry),
