@@ -24,10 +24,14 @@ export function ArenaStandingsTable({ standings }: { readonly standings: readonl
             <td>
               <a href={link("web_member_profile", { username: standing.username.toLowerCase() })}>{standing.username}</a> <span className="ks-muted">{standing.rating}</span>
               {standing.onFire && (
-                <span role="img" aria-label={intl.formatMessage({ id: "tournaments.arena.on_fire" })} title={intl.formatMessage({ id: "tournaments.arena.on_fire" })}>
+                <>
                   {" "}
-                  🔥
-                </span>
+                  {/* Drawn, not an emoji: a system without an emoji font shows an empty box for one. */}
+                  <svg className="ks-arena__fire" role="img" aria-label={intl.formatMessage({ id: "tournaments.arena.on_fire" })} viewBox="0 0 16 16" width="14" height="14">
+                    <title>{intl.formatMessage({ id: "tournaments.arena.on_fire" })}</title>
+                    <path d="M8 1c.6 2.6 3.9 4.3 3.9 8.1A3.9 3.9 0 0 1 8 15a3.9 3.9 0 0 1-3.9-3.9c0-1.9 1-3 1.9-3.9-.1 1.4.5 2.4 1.4 2.7C7 7.5 7.2 4.2 8 1Z" />
+                  </svg>
+                </>
               )}
               {standing.status !== "active" && <span className="ks-muted"> ({intl.formatMessage({ id: standing.status === "paused" ? "tournaments.arena.paused" : "tournaments.arena.withdrawn" })})</span>}
             </td>
