@@ -37,6 +37,8 @@ export const playerControls = lazyModule(() => importWithRetry(() => import("./g
 const GameActionsPanel = playerControls.component("GameActionsPanel");
 /** Three-check's checks given: only a three-check game loads them. */
 const ChecksGiven = lazy(() => importWithRetry(() => import("./variant-marks.tsx")).then((module) => ({ default: module.ChecksGiven })));
+/** Crazyhouse's pockets: their own chunk, which only a crazyhouse game loads. */
+const Pocket = lazy(() => importWithRetry(() => import("./pockets.tsx")).then((module) => ({ default: module.Pocket })));
 /** The share dialog opens on a click: its own chunk, loaded then. */
 const ShareModal = lazy(() => importWithRetry(() => import("../share/share-modal.tsx")).then((module) => ({ default: module.ShareModal })));
 
@@ -200,6 +202,13 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
   );
 
 
+  const pocket = (color: PieceColor) =>
+    view.rules === "crazyhouse" && (
+      <Suspense fallback={null}>
+        <Pocket color={color} initialFen={view.initialFen} fen={view.fen} ucis={ucis} shownPly={shownPly} droppable={isClient && interactive && color === player} />
+      </Suspense>
+    );
+
   const title = t("game.page.title", { white: view.white.username, black: view.black.username });
   const controlText =
     view.control.kind === "live"
@@ -219,6 +228,7 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
         <div className="ks-game-board-column">
           <PlayerBar player={view[top]} color={top} clocks={clocks} baseMs={baseMs} warn={false} toMove={playing && toMove === top} control={view.control} deadlineAt={playing ? view.deadlineAt : null} endingDiff={view.ending?.ratingDiffs?.[top] ?? null} material={material[top]} />
           {threeCheck && <Suspense fallback={null}><ChecksGiven color={top} sans={sans} blackFirst={blackFirst} /></Suspense>}
+          {pocket(top)}
           {/* Coordinates outside the board: the frame leaves them a strip. */}
           <div className={`ks-board-frame ks-coords-${options.coordinates}`} data-rules={view.rules}>
             {isClient && interactive ? (
@@ -248,6 +258,7 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
               {describeBoard(shownFen, shownMove ? { ply: shownPly, san: shownMove.san } : null, t)}
             </p>
           </div>
+          {pocket(bottom)}
           <PlayerBar player={view[bottom]} color={bottom} clocks={clocks} baseMs={baseMs} warn={player === bottom && options.playSounds} toMove={playing && toMove === bottom} control={view.control} deadlineAt={playing ? view.deadlineAt : null} endingDiff={view.ending?.ratingDiffs?.[bottom] ?? null} material={material[bottom]} />
           {threeCheck && <Suspense fallback={null}><ChecksGiven color={bottom} sans={sans} blackFirst={blackFirst} /></Suspense>}
           {isClient && interactive && (

@@ -7,7 +7,8 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { movesRulesOf, type PlayRulesId } from "../play.constants.ts";
+import type { PlayRulesId } from "../play.constants.ts";
+import { useMovesRules } from "./moves-rules.ts";
 import { readTypedMove, type TypedMove } from "./typed-move.ts";
 
 export interface MoveInputProps {
@@ -24,6 +25,7 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
   const id = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const movesRules = useMovesRules(rules);
 
   const explain = (typed: string, reading: Exclude<TypedMove, { kind: "move" }>): string => {
     const list = (sans: readonly string[]) => new Intl.ListFormat(intl.locale, { type: "disjunction" }).format(sans);
@@ -43,11 +45,11 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
     event.preventDefault();
     const typed = text.trim();
     if (typed === "") return;
-    if (!myTurn) {
+    if (!myTurn || !movesRules) {
       setProblem(intl.formatMessage({ id: "game.input.wait" }));
       return;
     }
-    const reading = readTypedMove(movesRulesOf(rules), fen, typed);
+    const reading = readTypedMove(movesRules, fen, typed);
     if (reading.kind !== "move") {
       setProblem(explain(typed, reading));
       return;
