@@ -8,7 +8,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import type { PlayRulesId } from "../play.constants.ts";
-import { useMovesRules } from "./moves-rules.ts";
+import { loadMovesRules, useMovesRules, type MovesRules } from "./moves-rules.ts";
 import { readTypedMove, type TypedMove } from "./typed-move.ts";
 
 export interface MoveInputProps {
@@ -25,6 +25,7 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
   const id = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Crazyhouse's rules start loading with the field; a move typed before they arrive waits for them.
   const movesRules = useMovesRules(rules);
 
   const explain = (typed: string, reading: Exclude<TypedMove, { kind: "move" }>): string => {
@@ -45,18 +46,22 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
     event.preventDefault();
     const typed = text.trim();
     if (typed === "") return;
-    if (!myTurn || !movesRules) {
+    if (!myTurn) {
       setProblem(intl.formatMessage({ id: "game.input.wait" }));
       return;
     }
-    const reading = readTypedMove(movesRules, fen, typed);
-    if (reading.kind !== "move") {
-      setProblem(explain(typed, reading));
-      return;
-    }
-    setProblem(null);
-    setText("");
-    onMove(reading.uci);
+    const read = (readingRules: MovesRules) => {
+      const reading = readTypedMove(readingRules, fen, typed);
+      if (reading.kind !== "move") {
+        setProblem(explain(typed, reading));
+        return;
+      }
+      setProblem(null);
+      setText("");
+      onMove(reading.uci);
+    };
+    if (movesRules) read(movesRules);
+    else void loadMovesRules(rules).then(read);
   };
 
   return (
