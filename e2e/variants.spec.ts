@@ -57,7 +57,7 @@ async function playTyped(white: Page, black: Page, moves: readonly TypedAndShown
 
 const pocketSlot = (page: Page, color: "white" | "black", role: string) => page.locator(`.ks-pocket[data-color='${color}'] .ks-pocket-slot[data-role='${role}']`);
 
-test("crazyhouse: a capture fills the pocket on both pages, a pawn is dropped by click and another by drag, and a knight by typing N@f3", async ({ browser }) => {
+test("crazyhouse: a capture fills the pocket on both pages, a pawn is dropped by click and another by drag, a knight by typing N@f3, and a premoved drop plays on its turn", async ({ browser }) => {
   test.setTimeout(180_000);
   const carla = await signIn(browser, "carla");
   const moderator = await signIn(browser, "moderator");
@@ -108,13 +108,26 @@ test("crazyhouse: a capture fills the pocket on both pages, a pawn is dropped by
     await expect(pocketSlot(page, "white", "pawn")).toHaveAttribute("data-count", "0");
   }
 
-  // 5... cxd5 6. N@f3, typed: the knight leaves carla's pocket.
-  await playTyped(carla, moderator, ["cxd5", "N@f3"], afterDragDrop);
-  for (const page of [carla, moderator]) await expect(pocketSlot(page, "white", "knight")).toHaveAttribute("data-count", "0");
+  // 5... cxd5: the moderator's pocket gets carla's knight.
+  await playTyped(carla, moderator, ["cxd5"], afterDragDrop);
+  // While carla thinks, the moderator premoves a drop: his knight, chosen then put on e4, waits for his turn.
+  await moderator.getByRole("button", { name: "Drop a knight (1 in the pocket)" }).click();
+  const e4 = await squareCentre(moderator, "e4", "black");
+  await moderator.mouse.click(e4.x, e4.y);
+  await expect(moderator.locator(".ks-board-live cg-board square.current-premove")).toHaveCount(1);
+  // 6. N@f3, typed: the knight leaves carla's pocket, and the premoved N@e4 is played at once.
+  await typeMove(carla, "N@f3");
+  for (const page of [carla, moderator]) {
+    await movesShown(page, [...afterDragDrop, "cxd5", "N@f3", "N@e4"]);
+    await expect(pocketSlot(page, "white", "knight")).toHaveAttribute("data-count", "0");
+    await expect(pocketSlot(page, "black", "knight")).toHaveAttribute("data-count", "0");
+  }
   await expect(carla.locator(".ks-board-live cg-board piece.white.knight")).toHaveCount(2);
 
-  await carla.screenshot({ path: "test-results/crazyhouse-pockets.png", fullPage: true });
-  await moderator.screenshot({ path: "test-results/crazyhouse-pockets-black.png", fullPage: true });
+  for (const [page, name] of [[carla, "white"], [moderator, "black"]] as const) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `test-results/crazyhouse-pockets-${name}.png` });
+  }
   for (const check of health) check.expectHealthy();
   await Promise.all([carla, moderator].map((page) => page.context().close()));
 });
