@@ -146,7 +146,7 @@ describe.each(backends)("demo games on $name", (backend) => {
     const rows = await db.select({ id: games.id, rules: games.rules, status: games.status, termination: games.termination, rated: games.rated }).from(games).where(inArray(games.rules, ["kingOfTheHill", "threeCheck", "crazyhouse"]));
     for (const rules of ["kingOfTheHill", "threeCheck", "crazyhouse"]) {
       const own = rows.filter((row) => row.rules === rules);
-      expect(own.filter((row) => row.status === "ended").length, rules).toBeGreaterThanOrEqual(8);
+      expect(own.filter((row) => row.status === "ended").length, rules).toBeGreaterThanOrEqual(5);
       expect(own.filter((row) => row.status === "playing").length, rules).toBe(2);
       expect(own.some((row) => row.rated), rules).toBe(true);
     }
@@ -155,7 +155,12 @@ describe.each(backends)("demo games on $name", (backend) => {
     expect(terminations.has("threeCheck:three-checks")).toBe(true);
     const crazyhouse = rows.filter((row) => row.rules === "crazyhouse").map((row) => row.id);
     const [drops] = await db.select({ count: sql<number>`count(*)::int` }).from(gameMoves).where(sql`${inArray(gameMoves.gameId, crazyhouse)} and ${gameMoves.uci} like '%@%'`);
-    expect(drops?.count).toBeGreaterThan(50);
+    expect(drops?.count).toBeGreaterThan(30);
+    // The sign-in accounts, whose games other tests count, play none of them.
+    const accounts = await db.select({ id: users.id }).from(users).where(inArray(users.username, ["alice", "bob", "carla", "moderator", "staff"]));
+    const [theirs] = await db.select({ count: sql<number>`count(*)::int` }).from(games).where(sql`${inArray(games.rules, ["kingOfTheHill", "threeCheck", "crazyhouse"])} and (${inArray(games.whiteId, accounts.map((row) => row.id))} or ${inArray(games.blackId, accounts.map((row) => row.id))})`);
+    expect(accounts).toHaveLength(5);
+    expect(theirs?.count).toBe(0);
   });
 
   it("looks like chess: standard games open with a line of the opening table, and the side that resigns is the one the engine judged lost (behind in material at the end)", async () => {
