@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { boardReady, command, movesShown, squareCentre } from "./board.ts";
 import { signIn as signInAs } from "./members.ts";
@@ -124,6 +125,9 @@ test("crazyhouse: a capture fills the pocket on both pages, a pawn is dropped by
   }
   await expect(carla.locator(".ks-board-live cg-board piece.white.knight")).toHaveCount(2);
 
+  // The pockets, the player's buttons and the opponent's images, pass axe's serious and critical checks.
+  const axe = await new AxeBuilder({ page: carla }).include(".ks-game-board-column").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
   for (const [page, name] of [[carla, "white"], [moderator, "black"]] as const) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/crazyhouse-pockets-${name}.png` });
