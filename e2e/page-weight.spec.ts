@@ -81,6 +81,28 @@ test("every page stays within its compressed JavaScript and HTML budget", async 
   }
 });
 
+test("a crazyhouse game page stays within the budget, and only a crazyhouse game loads the pockets' chunk", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // A crazyhouse game of the demo data, in progress: /live lists it with its variant.
+  const context = await browser.newContext();
+  const live = await context.newPage();
+  await live.goto("/live");
+  const path = await live.locator("li", { hasText: "Crazyhouse" }).locator("a[href^='/game/live/']").first().getAttribute("href");
+  await context.close();
+  expect(path).toMatch(/^\/game\/live\/\d+$/);
+  const crazyhouse = await weigh(browser, path ?? "");
+  const standard = await weigh(browser, `/game/live/${FINISHED_GAME_ID}`);
+  console.log(`${crazyhouse.path} (crazyhouse): ${crazyhouse.scriptKb} KB JS in ${crazyhouse.scripts} scripts, ${crazyhouse.htmlKb} KB HTML`);
+  // The pockets cost a crazyhouse game its lazy chunks (the marks' and the pockets'), about 2 KB over the standard game page (decision 0075).
+  expect(crazyhouse.scriptKb - standard.scriptKb, "crazyhouse game page's JavaScript over the standard one (KB)").toBeLessThanOrEqual(2.2);
+  expect(crazyhouse.htmlKb, "crazyhouse game page compressed HTML (KB)").toBeLessThanOrEqual(HTML_BUDGET_KB);
+  const pockets = (files: readonly string[]) => files.filter((file) => /^pockets-[\w-]+\.js$/.test(file));
+  expect(pockets(crazyhouse.files)).toHaveLength(1);
+  expect(pockets(standard.files)).toEqual([]);
+  // A spectator moves nothing: crazyhouse's rules (chessops' variant code) stay off both pages.
+  for (const weight of [crazyhouse, standard]) expect(weight.files.filter((file) => /^crazyhouse-[\w-]+\.js$/.test(file)), weight.path).toEqual([]);
+});
+
 test("a signed-in member's page loads the signed-in chunk with the document and hydrates its bell without a second render", async ({ browser }) => {
   const alice = await signIn(browser, "alice", "/home");
   const health = watchPage(alice.page);

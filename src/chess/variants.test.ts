@@ -50,6 +50,29 @@ describe("crazyhouse", () => {
     expect(toFen(play(position, "e8d8"))).toBe("3k4/8/8/8/8/8/8/4K3[p] w - - 0 2");
   });
 
+  it("returns a piece promoted during the game as a pawn, and drops it as one", () => {
+    // White's b7 pawn promotes to a queen on a8; black's rook takes it: black's pocket gets a pawn, not a queen.
+    const promoted = play(at(crazyhouse, "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1"), "b7b8q");
+    expect(toFen(promoted)).toBe("rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    const taken = play(promoted, "a8b8");
+    expect(toFen(taken)).toBe("1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2");
+    expect(playMove(play(taken, "e1d1"), "Q@d4")).toEqual({ ok: false, error: "move.illegal" });
+    expect(toFen(play(taken, "e1d1", "P@d4"))).toBe("1r2k3/8/8/8/3p4/8/8/3K4[] w - - 0 3");
+  });
+
+  // Published crazyhouse perft counts (the tables chessops and lichess test against), through this module's legalMoves and playMove.
+  it.each([
+    ["zh-all-drop-types", "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", 301, 75353],
+    ["zh-drops", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 67, 3083],
+    ["zh-middlegame", "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1", 42, 1347],
+    ["zh-promoted", "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", 20, 360],
+  ])("counts the perft of %s to depth 2", (_name, fen, depth1, depth2) => {
+    const position = at(crazyhouse, fen);
+    const moves = legalMoves(position);
+    expect(moves).toHaveLength(depth1);
+    expect(moves.reduce((sum, uci) => sum + legalMoves(play(position, uci)).length, 0)).toBe(depth2);
+  });
+
   it("has no insufficient-material draw while a pocket holds a pawn, and a drop can block a mate", () => {
     expect(positionOutcome(at(crazyhouse, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"))).toBeUndefined();
     // Rook checks on the back rank; without a pocket it is mate, with a knight to drop it is not.

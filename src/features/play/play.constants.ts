@@ -10,7 +10,7 @@ import type { BoardRulesId, RulesId } from "../../chess/rules.ts";
  * needs four players and its own pairing). Type-only import: pages keep
  * chessops off their bundle.
  */
-export const playableRules = ["standard", "chess960", "kingOfTheHill", "threeCheck"] as const satisfies readonly BoardRulesId[];
+export const playableRules = ["standard", "chess960", "kingOfTheHill", "threeCheck", "crazyhouse"] as const satisfies readonly BoardRulesId[];
 export type PlayRulesId = (typeof playableRules)[number];
 
 export const isPlayRulesId = (value: string): value is PlayRulesId => (playableRules as readonly string[]).includes(value);
@@ -21,12 +21,16 @@ export function playRulesOf(value: string): PlayRulesId {
   return value;
 }
 
+/** The rules whose moves are standard chess's (or Chess960's): every playable one but crazyhouse, whose drops need its own rules. */
+export type ClassicMovesRulesId = Exclude<PlayRulesId, "crazyhouse">;
+
 /**
  * The classic rules a browser plays a variant's moves with: king of the hill
  * and three-check move as standard chess (their own ends are the server's to
  * decide and arrive with the move), so the game page needs no variant code.
+ * Crazyhouse is not among them: game-page/moves-rules.ts loads its rules.
  */
-export const movesRulesOf = (rules: PlayRulesId): RulesId => (rules === "chess960" ? "chess960" : "standard");
+export const movesRulesOf = (rules: ClassicMovesRulesId): RulesId => (rules === "chess960" ? "chess960" : "standard");
 
 export const colorChoices = ["white", "black", "random"] as const;
 export type ColorChoice = (typeof colorChoices)[number];

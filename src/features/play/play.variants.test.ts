@@ -9,8 +9,8 @@ import { gameTermsSchema } from "./play.schema.ts";
 const live = { kind: "live", baseSeconds: 300, incrementSeconds: 0 } as const;
 
 describe("the terms of a variant game", () => {
-  it("accept king of the hill and three-check, live and daily, rated and casual", () => {
-    for (const rules of ["standard", "chess960", "kingOfTheHill", "threeCheck"]) {
+  it("accept king of the hill, three-check and crazyhouse, live and daily, rated and casual", () => {
+    for (const rules of ["standard", "chess960", "kingOfTheHill", "threeCheck", "crazyhouse"]) {
       for (const control of [live, { kind: "daily", daysPerMove: 3 }]) {
         expect(gameTermsSchema.safeParse({ rules, control, rated: true, color: "random" }).success, rules).toBe(true);
         expect(gameTermsSchema.safeParse({ rules, control, rated: false, color: "white" }).success, rules).toBe(true);
@@ -19,13 +19,14 @@ describe("the terms of a variant game", () => {
   });
 
   it("refuse rules not playable here (bughouse), unknown ones and other spellings", () => {
-    for (const rules of ["bughouse", "atomic", "kingofthehill", "threecheck", "", null, 1]) {
+    for (const rules of ["bughouse", "atomic", "kingofthehill", "threecheck", "Crazyhouse", "zh", "", null, 1]) {
       expect(gameTermsSchema.safeParse({ rules, control: live, rated: true, color: "random" }).success, String(rules)).toBe(false);
     }
   });
 
   it("read a stored row's rules back, and refuse one that is not playable", () => {
     expect(playRulesOf("threeCheck")).toBe("threeCheck");
+    expect(playRulesOf("crazyhouse")).toBe("crazyhouse");
     expect(() => playRulesOf("bughouse")).toThrow();
   });
 

@@ -17,6 +17,7 @@ import { freshRatingRecord, replayRatedGames, twoPlayerGame, type RatingRecord }
 import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
 import type { Database } from "../../platform/db/client.server.ts";
 import { buildDemoGamesInProgress, buildFinishedDemoGames, type DemoGame, type DemoPlayer } from "./demo-games.ts";
+import { demoVariantRules } from "./demo-variant-lines.ts";
 import { Random } from "./demo-random.ts";
 import { insertJsonRows } from "./json-rows.server.ts";
 
@@ -26,6 +27,8 @@ export const demoFinishedGameCount = 2_000;
 const GAMES_SEED = 0x67616d65; // "game"
 const STRENGTH_SEED = 0x73747267;
 const PROGRESS_SEED = 0x6c697665;
+const VARIANT_GAMES_SEED = 0x76617269; // "vari"
+const VARIANT_PROGRESS_SEED = 0x76617270;
 /** Game ids start here, as the games table's identity does. */
 const FIRST_GAME_ID = 1000;
 
@@ -83,6 +86,29 @@ function inProgressPairs(players: readonly DemoPlayer[], byUsername: ReadonlyMap
     [member(6), member(1), "live", "standard"],
   ] as const;
 }
+
+/** The sign-in accounts (demo-data.server.ts), whose own games the tests and journeys count on: the variants' games leave them out. */
+const signInUsernames = ["alice", "bob", "carla", "moderator", "staff"];
+
+/** Games in progress of king of the hill, three-check and crazyhouse, live and daily, among invented members. */
+function variantsInProgress(players: readonly DemoPlayer[]) {
+  const member = (index: number): DemoPlayer => {
+    const player = players[Math.floor((index * players.length) / 17) % players.length];
+    if (!player) throw new Error("no demo players");
+    return player;
+  };
+  return [
+    [member(1), member(3), "live", "crazyhouse"],
+    [member(14), member(13), "daily", "crazyhouse"],
+    [member(5), member(6), "live", "kingOfTheHill"],
+    [member(15), member(9), "daily", "kingOfTheHill"],
+    [member(10), member(11), "live", "threeCheck"],
+    [member(7), member(16), "daily", "threeCheck"],
+  ] as const;
+}
+
+/** The variants' share of the finished games (at least a dozen in all, when there are finished games at all). */
+const VARIANT_SHARE = 0.06;
 
 /** The rated games' effect on ratings, replayed in the order the games ended; the game rows' rating columns follow. */
 /**
@@ -160,7 +186,14 @@ export async function seedDemoGames(tx: Database, options: DemoGamesOptions): Pr
   if (players.length < 10) return { games: 0, moves: 0 };
   const finished = buildFinishedDemoGames(players, options.finishedGames ?? demoFinishedGameCount, options.epoch, GAMES_SEED);
   const running = buildDemoGamesInProgress(inProgressPairs(players, byUsername), options.now ?? new Date(), PROGRESS_SEED);
-  const demo = [...finished, ...running].map((game, index) => ({ id: FIRST_GAME_ID + index, game }));
+  // The variants' games come after the others, with seeds of their own, so the standard games (and their ids) stay as they were.
+  const finishedCount = options.finishedGames ?? demoFinishedGameCount;
+  const variantCount = finishedCount === 0 ? 0 : Math.max(12, Math.round(finishedCount * VARIANT_SHARE));
+  const accountIds = new Set(signInUsernames.map((username) => byUsername.get(username)?.id));
+  const invented = players.filter((player) => !accountIds.has(player.id));
+  const variantFinished = buildFinishedDemoGames(invented, variantCount, options.epoch, VARIANT_GAMES_SEED, (index) => demoVariantRules[index % demoVariantRules.length] ?? "crazyhouse");
+  const variantRunning = buildDemoGamesInProgress(variantsInProgress(invented), options.now ?? new Date(), VARIANT_PROGRESS_SEED);
+  const demo = [...finished, ...running, ...variantFinished, ...variantRunning].map((game, index) => ({ id: FIRST_GAME_ID + index, game }));
   const rated = rateInOrder(demo, players);
 
   await insertJsonRows(tx, games, demo.map(({ id, game }) => gameRow(id, game, rated.columns.get(id))), { overridingSystemValue: true });

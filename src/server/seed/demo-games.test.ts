@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { positionOutcome, parseFen, playMove, repetitionKey, type RulesId, type RulesPosition } from "../../chess/rules.ts";
+import { positionOutcome, parseFen, playMove, repetitionKey, type BoardRules, type RulesPosition } from "../../chess/rules.ts";
+import { variantOf } from "../../chess/variants.ts";
 import { users } from "../../features/accounts/accounts.tables.server.ts";
 import { gameMoves, games } from "../../features/play/play.tables.server.ts";
 import { settledRecords, type RatingRecord } from "../../features/ratings/rating-records.ts";
@@ -19,6 +20,13 @@ function materialOf(position: RulesPosition, color: "white" | "black"): number {
   let total = 0;
   for (const square of position.chess.board[color]) total += pieceValues[position.chess.board.getRole(square) ?? "king"] ?? 0;
   return total;
+}
+
+/** A one-board game's rules (standard, Chess960, or a variant's). */
+function boardRulesOf(rules: string): BoardRules {
+  const board = variantOf(rules).boards[0];
+  if (!board) throw new Error(`no board in ${rules}`);
+  return board;
 }
 
 /** Enough games for every ending and game type, few enough for a quick test; the site seeds more. */
@@ -74,8 +82,8 @@ describe.each(backends)("demo games on $name", (backend) => {
       .select({ ratingType: games.ratingType, rules: games.rules, rated: games.rated, termination: games.termination, status: games.status, speed: games.speed })
       .from(games);
     const set = (pick: (row: (typeof kinds)[number]) => string | null) => new Set(kinds.map(pick));
-    expect(set((row) => row.ratingType)).toEqual(new Set(["bullet", "blitz", "rapid", "daily", "live960", "daily960"]));
-    expect(set((row) => row.rules)).toEqual(new Set(["standard", "chess960"]));
+    expect(set((row) => row.ratingType)).toEqual(new Set(["bullet", "blitz", "rapid", "daily", "live960", "daily960", "livekoth", "dailykoth", "live3check", "daily3check", "livezh", "dailyzh"]));
+    expect(set((row) => row.rules)).toEqual(new Set(["standard", "chess960", "kingOfTheHill", "threeCheck", "crazyhouse"]));
     expect(set((row) => String(row.rated))).toEqual(new Set(["true", "false"]));
     const endings = set((row) => row.termination);
     // Draws on the board are as rare in the engine lines as in real games (of 800: a few repetitions and bare kings, no stalemate).
@@ -93,7 +101,7 @@ describe.each(backends)("demo games on $name", (backend) => {
     const moves = await db.select().from(gameMoves).where(inArray(gameMoves.gameId, sample.map((game) => game.id))).orderBy(asc(gameMoves.gameId), asc(gameMoves.ply));
     for (const game of sample) {
       const own = moves.filter((move) => move.gameId === game.id);
-      const start = parseFen(game.rules as RulesId, game.initialFen);
+      const start = parseFen(boardRulesOf(game.rules), game.initialFen);
       if (!start.ok) throw new Error(`game ${game.id}: bad initial FEN`);
       let position = start.value;
       const keys = [repetitionKey(position)];
@@ -114,7 +122,7 @@ describe.each(backends)("demo games on $name", (backend) => {
         else expect(move.clockMs).toBeNull();
       }
       expect(game.ply).toBe(own.length);
-      const final = parseFen(game.rules as RulesId, game.fen);
+      const final = parseFen(boardRulesOf(game.rules), game.fen);
       expect(final.ok && repetitionKey(final.value)).toBe(repetitionKey(position));
       const natural = positionOutcome(position, keys);
       if (game.status === "playing") {
@@ -132,6 +140,27 @@ describe.each(backends)("demo games on $name", (backend) => {
       if (game.termination === "resignation" || game.termination === "abandonment" || game.termination === "timeout") expect(game.result).not.toBe("1/2-1/2");
       expect(game.endedAt?.getTime()).toBeGreaterThanOrEqual(previousAt);
     }
+  });
+
+  it("has finished and running games of each variant that end by the variant's own rules: kings on the hill, third checks, and crazyhouse games with drops", async () => {
+    const rows = await db.select({ id: games.id, rules: games.rules, status: games.status, termination: games.termination, rated: games.rated }).from(games).where(inArray(games.rules, ["kingOfTheHill", "threeCheck", "crazyhouse"]));
+    for (const rules of ["kingOfTheHill", "threeCheck", "crazyhouse"]) {
+      const own = rows.filter((row) => row.rules === rules);
+      expect(own.filter((row) => row.status === "ended").length, rules).toBeGreaterThanOrEqual(5);
+      expect(own.filter((row) => row.status === "playing").length, rules).toBe(2);
+      expect(own.some((row) => row.rated), rules).toBe(true);
+    }
+    const terminations = new Set(rows.map((row) => `${row.rules}:${row.termination}`));
+    expect(terminations.has("kingOfTheHill:king-of-the-hill")).toBe(true);
+    expect(terminations.has("threeCheck:three-checks")).toBe(true);
+    const crazyhouse = rows.filter((row) => row.rules === "crazyhouse").map((row) => row.id);
+    const [drops] = await db.select({ count: sql<number>`count(*)::int` }).from(gameMoves).where(sql`${inArray(gameMoves.gameId, crazyhouse)} and ${gameMoves.uci} like '%@%'`);
+    expect(drops?.count).toBeGreaterThan(30);
+    // The sign-in accounts, whose games other tests count, play none of them.
+    const accounts = await db.select({ id: users.id }).from(users).where(inArray(users.username, ["alice", "bob", "carla", "moderator", "staff"]));
+    const [theirs] = await db.select({ count: sql<number>`count(*)::int` }).from(games).where(sql`${inArray(games.rules, ["kingOfTheHill", "threeCheck", "crazyhouse"])} and (${inArray(games.whiteId, accounts.map((row) => row.id))} or ${inArray(games.blackId, accounts.map((row) => row.id))})`);
+    expect(accounts).toHaveLength(5);
+    expect(theirs?.count).toBe(0);
   });
 
   it("looks like chess: standard games open with a line of the opening table, and the side that resigns is the one the engine judged lost (behind in material at the end)", async () => {

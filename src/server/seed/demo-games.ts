@@ -15,11 +15,13 @@
  */
 import { clockAfterMove, createClock, dailyMoveDeadline, type ClockState } from "../../chess/clock.ts";
 import { opponentOf, win, type Color, type GameOutcome } from "../../chess/outcome.ts";
-import { timeoutOutcome, toFen, type RulesId } from "../../chess/rules.ts";
+import { isRulesId, timeoutOutcome, toFen } from "../../chess/rules.ts";
 import type { DailyDaysPerMove, TimeControl } from "../../chess/time-control.ts";
 import { demoLinesOf, type ReplayedDemoLine } from "../../features/demo/demo-line-library.ts";
+import type { PlayRulesId } from "../../features/play/play.constants.ts";
 import { ratingTypeOf, type RatingType } from "../../features/ratings/rating-types.ts";
 import { Random } from "./demo-random.ts";
+import { variantDemoLinesOf } from "./demo-variant-lines.ts";
 
 export interface DemoPlayer {
   readonly id: number;
@@ -43,7 +45,7 @@ export interface DemoMove {
 export type DemoEnding = "line" | "timeout" | "abandonment" | "aborted";
 
 export interface DemoGame {
-  readonly rules: RulesId;
+  readonly rules: PlayRulesId;
   readonly control: TimeControl;
   readonly ratingType: RatingType;
   readonly rated: boolean;
@@ -104,7 +106,7 @@ function thinkMs(random: Random, control: TimeControl, ply: number, remainingMs:
 }
 
 interface Setup {
-  readonly rules: RulesId;
+  readonly rules: PlayRulesId;
   readonly control: TimeControl;
   readonly rated: boolean;
   readonly white: DemoPlayer;
@@ -115,7 +117,8 @@ interface Setup {
 /** A line whose players were about as strong as these two (skill 0–20 against strength 0–1). */
 function pickLine(random: Random, setup: Setup, minPlies = 0): ReplayedDemoLine {
   const wanted = (setup.white.strength + setup.black.strength) * 10;
-  const lines = demoLinesOf(setup.rules).filter((line) => line.plies.length >= minPlies);
+  // Variants have lines of their own (demo-variant-lines.ts): standard ones replayed under their rules, or crazyhouse played out.
+  const lines = (isRulesId(setup.rules) ? demoLinesOf(setup.rules) : variantDemoLinesOf(setup.rules)).filter((line) => line.plies.length >= minPlies);
   const near = lines.filter((line) => Math.abs((line.whiteSkill + line.blackSkill) / 2 - wanted) <= 2.5);
   return random.pick(near.length > 0 ? near : lines);
 }
@@ -213,9 +216,10 @@ function deadlineOf(control: TimeControl, clock: ClockState | null, at: number):
   return new Date(clock.turnStartedAt + side.remainingMs + side.lagQuotaMs);
 }
 
-function terms(random: Random, guestPlays: boolean): { rules: RulesId; control: TimeControl; rated: boolean } {
+/** A game's terms; `rules` given (a variant's games), or standard chess with some Chess960. */
+function terms(random: Random, guestPlays: boolean, given?: PlayRulesId): { rules: PlayRulesId; control: TimeControl; rated: boolean } {
   const daily = !guestPlays && random.chance(0.2);
-  const rules: RulesId = random.chance(0.12) ? "chess960" : "standard";
+  const rules: PlayRulesId = given ?? (random.chance(0.12) ? "chess960" : "standard");
   const control: TimeControl = daily ? { kind: "daily", daysPerMove: random.weighted(dailyDays) } : random.weighted(liveControls);
   return { rules, control, rated: !guestPlays && random.chance(0.8) };
 }
@@ -235,14 +239,15 @@ function pairing(random: Random, players: readonly DemoPlayer[]): [DemoPlayer, D
 /**
  * `count` finished games among `players` (sorted by strength), in the year
  * before `epoch` (more of them lately, the last an hour before it), in the
- * order they were created.
+ * order they were created. `rulesOf` names the rules of the i-th game
+ * (the variants' games); by default standard chess with some Chess960.
  */
-export function buildFinishedDemoGames(players: readonly DemoPlayer[], count: number, epoch: Date, seed: number): DemoGame[] {
+export function buildFinishedDemoGames(players: readonly DemoPlayer[], count: number, epoch: Date, seed: number, rulesOf?: (index: number) => PlayRulesId): DemoGame[] {
   const random = new Random(seed);
   const built: DemoGame[] = [];
   for (let i = 0; i < count; i++) {
     const [white, black] = pairing(random, players);
-    const game = terms(random, white.guest || black.guest);
+    const game = terms(random, white.guest || black.guest, rulesOf?.(i));
     const joined = Math.max(white.joinedAt.getTime(), black.joinedAt.getTime());
     const span = Math.max(DAY_MS, Math.min(HISTORY_MS, epoch.getTime() - joined - DAY_MS));
     const startAt = epoch.getTime() - HOUR_MS - Math.round(random.float() ** 2 * span);
@@ -259,7 +264,7 @@ export function buildFinishedDemoGames(players: readonly DemoPlayer[], count: nu
  * daily ones whose deadlines lie days ahead. Pairs are given (the sign-in
  * accounts get some, so a newcomer sees their own games).
  */
-export function buildDemoGamesInProgress(pairs: readonly (readonly [DemoPlayer, DemoPlayer, "live" | "daily", RulesId])[], now: Date, seed: number): DemoGame[] {
+export function buildDemoGamesInProgress(pairs: readonly (readonly [DemoPlayer, DemoPlayer, "live" | "daily", PlayRulesId])[], now: Date, seed: number): DemoGame[] {
   const random = new Random(seed);
   return pairs.map(([white, black, speed, rules]) => {
     const control: TimeControl = speed === "live" ? { kind: "live", baseSeconds: 1800, incrementSeconds: 20 } : { kind: "daily", daysPerMove: 3 };

@@ -40,7 +40,8 @@ const fileOf = (square: string) => square.charCodeAt(0) - 97;
  * (all the static board reads). The moves are the game's, already legal, so
  * nothing is checked: a move lifts its piece and puts it down, with the three
  * moves that touch another square — castling (the king two files over, or
- * onto its own rook as Chess960 writes it), en passant and promotion.
+ * onto its own rook as Chess960 writes it), en passant and promotion — and
+ * crazyhouse's drops (`N@f3`, the mover's piece put down).
  */
 export function positionAfter(initialFen: string, ucis: readonly string[]): string {
   const board = new Map<string, string>();
@@ -48,8 +49,9 @@ export function positionAfter(initialFen: string, ucis: readonly string[]): stri
     const letter = pieceLetters[piece.role];
     board.set(piece.square, piece.color === "white" ? letter.toUpperCase() : letter);
   }
-  for (const uci of ucis) playOnBoard(board, uci);
-  const turn = (turnOfFen(initialFen) === "white") === (ucis.length % 2 === 0) ? "w" : "b";
+  const whiteFirst = turnOfFen(initialFen) === "white";
+  ucis.forEach((uci, index) => playOnBoard(board, uci, whiteFirst === (index % 2 === 0)));
+  const turn = whiteFirst === (ucis.length % 2 === 0) ? "w" : "b";
   const rows: string[] = [];
   for (let rank = 8; rank >= 1; rank -= 1) {
     let row = "";
@@ -68,9 +70,13 @@ export function positionAfter(initialFen: string, ucis: readonly string[]): stri
   return `${rows.join("/")} ${turn}`;
 }
 
-function playOnBoard(board: Map<string, string>, uci: string): void {
+function playOnBoard(board: Map<string, string>, uci: string, whiteMoves: boolean): void {
   const from = uci.slice(0, 2);
   const to = uci.slice(2, 4);
+  if (uci[1] === "@") {
+    board.set(to, whiteMoves ? uci[0]! : uci[0]!.toLowerCase());
+    return;
+  }
   const piece = board.get(from);
   if (!piece) return;
   const white = piece === piece.toUpperCase();

@@ -36,7 +36,7 @@ const MoveInput = lazy(() => importWithRetry(() => import("./move-input.tsx")));
 export const playerControls = lazyModule(() => importWithRetry(() => import("./game-actions-panel.tsx")), { preloadIf: isSignedInDocument });
 const GameActionsPanel = playerControls.component("GameActionsPanel");
 /** Three-check's checks given: only a three-check game loads them. */
-const ChecksGiven = lazy(() => importWithRetry(() => import("./variant-marks.tsx")).then((module) => ({ default: module.ChecksGiven })));
+const VariantMarks = lazy(() => importWithRetry(() => import("./variant-marks.tsx")));
 /** The share dialog opens on a click: its own chunk, loaded then. */
 const ShareModal = lazy(() => importWithRetry(() => import("../share/share-modal.tsx")).then((module) => ({ default: module.ShareModal })));
 
@@ -108,8 +108,8 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
   const view = game.view;
   const clocks = shownClocks(game);
   const live = view.control.kind === "live";
-  const threeCheck = view.rules === "threeCheck";
-  const blackFirst = turnOfFen(view.initialFen) === "black";
+  // Three-check's checks and crazyhouse's pockets beside each player: a chunk only those games load.
+  const marked = view.rules === "threeCheck" || view.rules === "crazyhouse";
   const playing = view.status === "playing";
   const sans = useMemo(() => view.moves.map((move) => move.san), [view.moves]);
   // Kept while the moves are, so the board replays the game only when it changed.
@@ -200,6 +200,13 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
   );
 
 
+  const marks = (color: PieceColor) =>
+    marked && (
+      <Suspense fallback={null}>
+        <VariantMarks color={color} view={view} shownPly={shownPly} droppable={isClient && interactive && color === player} />
+      </Suspense>
+    );
+
   const title = t("game.page.title", { white: view.white.username, black: view.black.username });
   const controlText =
     view.control.kind === "live"
@@ -218,7 +225,7 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
       <div className="ks-game-layout">
         <div className="ks-game-board-column">
           <PlayerBar player={view[top]} color={top} clocks={clocks} baseMs={baseMs} warn={false} toMove={playing && toMove === top} control={view.control} deadlineAt={playing ? view.deadlineAt : null} endingDiff={view.ending?.ratingDiffs?.[top] ?? null} material={material[top]} />
-          {threeCheck && <Suspense fallback={null}><ChecksGiven color={top} sans={sans} blackFirst={blackFirst} /></Suspense>}
+          {marks(top)}
           {/* Coordinates outside the board: the frame leaves them a strip. */}
           <div className={`ks-board-frame ks-coords-${options.coordinates}`} data-rules={view.rules}>
             {isClient && interactive ? (
@@ -248,8 +255,8 @@ export function GameScreen({ initial, role, viewerId, options, awardTo = null }:
               {describeBoard(shownFen, shownMove ? { ply: shownPly, san: shownMove.san } : null, t)}
             </p>
           </div>
+          {marks(bottom)}
           <PlayerBar player={view[bottom]} color={bottom} clocks={clocks} baseMs={baseMs} warn={player === bottom && options.playSounds} toMove={playing && toMove === bottom} control={view.control} deadlineAt={playing ? view.deadlineAt : null} endingDiff={view.ending?.ratingDiffs?.[bottom] ?? null} material={material[bottom]} />
-          {threeCheck && <Suspense fallback={null}><ChecksGiven color={bottom} sans={sans} blackFirst={blackFirst} /></Suspense>}
           {isClient && interactive && (
             <Suspense fallback={null}>
               <MoveInput rules={view.rules} fen={view.fen} myTurn={toMove === player && !game.pending && !waiting} onMove={handleMove} />

@@ -3,20 +3,24 @@
  * module, and the promotion chooser for a pawn moved to the last rank. Loaded
  * lazily (its own chunk with chessops) once the page has hydrated, for a
  * player of a game in progress only; until then the static board stands in
- * its place.
+ * its place. In crazyhouse it also takes drops from the pockets (pockets.tsx,
+ * through drop-channel.ts), and premoved drops.
  */
 import { Chessground } from "@lichess-org/chessground";
 import type { Api } from "@lichess-org/chessground/api";
 import type { Config } from "@lichess-org/chessground/config";
-import type { Key } from "@lichess-org/chessground/types";
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { cancelDropMode, setDropMode } from "@lichess-org/chessground/drop";
+import type { Key, Role } from "@lichess-org/chessground/types";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 import type { AnimationType } from "../../accounts/board-options/board-options.ts";
 import type { BoardOptions } from "./board-options.ts";
 import { isPromotionMove, turnOfFen, type PieceColor } from "./fen-board.ts";
 import type { PendingMove } from "./game-sync.ts";
-import { movesRulesOf, type PlayRulesId } from "../play.constants.ts";
+import type { PlayRulesId } from "../play.constants.ts";
+import { disarmed, offerDropHandle } from "./drop-channel.ts";
 import { boardMoves, positionsOfGame } from "./legal-moves.ts";
+import { useMovesRules } from "./moves-rules.ts";
 import { squaresOfUci } from "./static-board.tsx";
 
 /** How long a move's animation runs, by the animation option. */
@@ -43,13 +47,14 @@ export interface LiveBoardProps {
   readonly label: string;
   /** The id of the board's description for screen readers (the position and the last move), read when the board has focus. */
   readonly describedBy: string;
-  /** A move made on the board, as UCI (a promotion once its piece is chosen; a premove promotes to a queen). */
+  /** A move made on the board, as UCI (a promotion once its piece is chosen; a premove promotes to a queen; a drop as `N@f3`). */
   readonly onMove: (uci: string) => void;
   readonly onPremoveSet: () => void;
 }
 
 const asKeys = (squares: readonly string[] | null): Key[] | undefined => (squares ? squares.filter(isKey) : undefined);
 const isKey = (square: string): square is Key => /^[a-h][1-8]$/.test(square);
+const dropUci = (role: Role, key: Key) => `${role === "knight" ? "N" : role.charAt(0).toUpperCase()}@${key}`;
 
 function asDests(dests: Map<string, string[]>): Map<Key, Key[]> {
   const result = new Map<Key, Key[]>();
@@ -63,21 +68,33 @@ export default function LiveBoard(props: LiveBoardProps) {
   const [promotion, setPromotion] = useState<string | null>(null);
   /** Counts promotions given up: the board goes back to the position. */
   const [cancelled, setCancelled] = useState(0);
+  /** The drops legal in the position on the board (crazyhouse), for the pockets' drops and the premoved ones. */
+  const legalDrops = useRef<ReadonlySet<string>>(new Set());
   const handleMove = (orig: string, dest: string, premove: boolean) => {
     if (!isPromotionMove(props.currentFen, orig, dest)) props.onMove(`${orig}${dest}`);
     // A premove promotes to a queen; a move asks.
     else if (premove) props.onMove(`${orig}${dest}q`);
     else setPromotion(`${orig}${dest}`);
   };
-  const callbacks = useRef({ onMove: handleMove, onPremoveSet: props.onPremoveSet });
+  /** A piece dropped from the pocket (or a premoved drop played): sent when legal, else the board goes back. */
+  const handleDrop = (role: Role, key: Key) => {
+    const api = apiRef.current;
+    if (api) cancelDropMode(api.state);
+    disarmed();
+    const uci = dropUci(role, key);
+    if (legalDrops.current.has(uci)) props.onMove(uci);
+    else setCancelled((count) => count + 1);
+  };
+  const callbacks = useRef({ onMove: handleMove, onDrop: handleDrop, onPremoveSet: props.onPremoveSet });
   // Before the effects below, so that a premove played on a new position reaches this render's handler.
   useLayoutEffect(() => {
-    callbacks.current = { onMove: handleMove, onPremoveSet: props.onPremoveSet };
+    callbacks.current = { onMove: handleMove, onDrop: handleDrop, onPremoveSet: props.onPremoveSet };
   });
 
   const { initialFen, ucis, shownPly, pending, currentFen, playerColor, premoves, orientation, options, resetToken } = props;
-  // King of the hill and three-check move as standard chess; their ends come from the server with the move.
-  const rules = movesRulesOf(props.rules);
+  // King of the hill and three-check move as standard chess (their ends come from the server with the move); crazyhouse's rules load on first use.
+  const loadedRules = useMovesRules(props.rules);
+  const rules = loadedRules ?? "standard";
   const positions = useMemo(() => positionsOfGame(rules, initialFen, ucis), [rules, initialFen, ucis]);
   const following = shownPly >= ucis.length;
   const fen = useMemo(() => {
@@ -104,7 +121,20 @@ export default function LiveBoard(props: LiveBoardProps) {
         free: false,
         showDests: options.highlightLegalMoves,
         rookCastle: true,
-        events: { after: (orig, dest, metadata) => callbacks.current.onMove(orig, dest, metadata.premove) },
+        events: {
+          after: (orig, dest, metadata) => callbacks.current.onMove(orig, dest, metadata.premove),
+          afterNewPiece: (role, key) => callbacks.current.onDrop(role, key),
+        },
+      },
+      predroppable: {
+        enabled: false,
+        events: {
+          set: () => {
+            cancelDropMode(api.state);
+            disarmed();
+            callbacks.current.onPremoveSet();
+          },
+        },
       },
       premovable: {
         enabled: false,
@@ -126,7 +156,9 @@ export default function LiveBoard(props: LiveBoardProps) {
     if (!api) return;
     const turn = turnOfFen(fen);
     const moves = boardMoves(rules, fen);
-    const canAct = playerColor !== null && following;
+    legalDrops.current = moves.drops;
+    // Crazyhouse's rules still loading: the board waits for them.
+    const canAct = playerColor !== null && following && loadedRules !== undefined;
     const myTurn = canAct && turn === playerColor && !pending;
     api.set({
       fen,
@@ -136,10 +168,29 @@ export default function LiveBoard(props: LiveBoardProps) {
       lastMove: asKeys(squaresOfUci(lastUci)),
       movable: { color: canAct ? (playerColor ?? undefined) : undefined, dests: myTurn ? asDests(moves.dests) : new Map() },
       premovable: { enabled: canAct && premoves },
+      predroppable: { enabled: canAct && premoves && props.rules === "crazyhouse" },
     });
-    if (!canAct) api.cancelPremove();
-    else if (myTurn) api.playPremove();
-  }, [fen, rules, orientation, playerColor, following, pending, premoves, lastUci, resetToken, cancelled]);
+    if (!canAct) {
+      api.cancelPremove();
+      api.cancelPredrop();
+    } else if (myTurn && !api.playPremove()) api.playPredrop((drop) => moves.drops.has(dropUci(drop.role, drop.key)));
+  }, [fen, rules, loadedRules, props.rules, orientation, playerColor, following, pending, premoves, lastUci, resetToken, cancelled]);
+
+  // Crazyhouse: the pockets drop through this board while its player may act.
+  const dropper = props.rules === "crazyhouse" && playerColor !== null && following && loadedRules !== undefined ? playerColor : null;
+  useEffect(() => {
+    if (!dropper) return;
+    offerDropHandle({
+      select: (role) => {
+        const api = apiRef.current;
+        if (!api) return;
+        if (role) setDropMode(api.state, { color: dropper, role });
+        else cancelDropMode(api.state);
+      },
+      drag: (role, event) => apiRef.current?.dragNewPiece({ color: dropper, role }, event),
+    });
+    return () => offerDropHandle(null);
+  }, [dropper]);
 
   return (
     <>

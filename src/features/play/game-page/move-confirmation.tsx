@@ -9,8 +9,9 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { parseFen, playMove, type RulesId } from "../../../chess/rules.ts";
-import { movesRulesOf, type PlayRulesId } from "../play.constants.ts";
+import { parseFen, playMove } from "../../../chess/rules.ts";
+import type { PlayRulesId } from "../play.constants.ts";
+import { useMovesRules, type MovesRules } from "./moves-rules.ts";
 import { readConfirmMoves, storeConfirmMoves } from "./confirm-moves-preference.ts";
 
 export interface MoveConfirmationProps {
@@ -26,7 +27,8 @@ export interface MoveConfirmationProps {
   readonly onCancel: () => void;
 }
 
-function sanOf(rules: RulesId, fen: string, uci: string): string {
+function sanOf(rules: MovesRules | undefined, fen: string, uci: string): string {
+  if (!rules) return uci;
   const position = parseFen(rules, fen);
   const played = position.ok ? playMove(position.value, uci) : null;
   return played?.ok ? played.value.san : uci;
@@ -39,7 +41,8 @@ export function MoveConfirmation({ memberId, rules, fen, waiting, onOption, onCo
   const confirmButton = useRef<HTMLButtonElement>(null);
   /** Where focus was when the move was made (the typed-move field, the board), to go back there after. */
   const focusBefore = useRef<HTMLElement | null>(null);
-  const san = useMemo(() => (waiting ? sanOf(movesRulesOf(rules), fen, waiting) : null), [rules, fen, waiting]);
+  const movesRules = useMovesRules(rules);
+  const san = useMemo(() => (waiting ? sanOf(movesRules, fen, waiting) : null), [movesRules, fen, waiting]);
 
   useEffect(() => onOption(confirm), [confirm, onOption]);
 

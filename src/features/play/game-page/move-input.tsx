@@ -7,7 +7,8 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
-import { movesRulesOf, type PlayRulesId } from "../play.constants.ts";
+import type { PlayRulesId } from "../play.constants.ts";
+import { loadMovesRules, useMovesRules, type MovesRules } from "./moves-rules.ts";
 import { readTypedMove, type TypedMove } from "./typed-move.ts";
 
 export interface MoveInputProps {
@@ -24,6 +25,8 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
   const id = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Crazyhouse's rules start loading with the field; a move typed before they arrive waits for them.
+  const movesRules = useMovesRules(rules);
 
   const explain = (typed: string, reading: Exclude<TypedMove, { kind: "move" }>): string => {
     const list = (sans: readonly string[]) => new Intl.ListFormat(intl.locale, { type: "disjunction" }).format(sans);
@@ -47,14 +50,18 @@ export default function MoveInput({ rules, fen, myTurn, onMove }: MoveInputProps
       setProblem(intl.formatMessage({ id: "game.input.wait" }));
       return;
     }
-    const reading = readTypedMove(movesRulesOf(rules), fen, typed);
-    if (reading.kind !== "move") {
-      setProblem(explain(typed, reading));
-      return;
-    }
-    setProblem(null);
-    setText("");
-    onMove(reading.uci);
+    const read = (readingRules: MovesRules) => {
+      const reading = readTypedMove(readingRules, fen, typed);
+      if (reading.kind !== "move") {
+        setProblem(explain(typed, reading));
+        return;
+      }
+      setProblem(null);
+      setText("");
+      onMove(reading.uci);
+    };
+    if (movesRules) read(movesRules);
+    else void loadMovesRules(rules).then(read);
   };
 
   return (

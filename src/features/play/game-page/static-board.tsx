@@ -66,7 +66,7 @@ export function checkedKingSquare(fen: string, lastSan: string | null): string |
   return piecesOfFen(fen).find((piece) => piece.role === "king" && piece.color === toMove)?.square ?? null;
 }
 
-/** The squares of a UCI move, for the last-move highlight. */
+/** The squares of a UCI move, for the last-move highlight (a drop's one square). */
 export function squaresOfUci(uci: string | undefined): string[] | null {
-  return uci ? [uci.slice(0, 2), uci.slice(2, 4)] : null;
+  return uci ? (uci[1] === "@" ? [uci.slice(2, 4)] : [uci.slice(0, 2), uci.slice(2, 4)]) : null;
 }

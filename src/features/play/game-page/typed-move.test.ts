@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { crazyhouseRules } from "../../../chess/variants/crazyhouse.ts";
 import { readTypedMove } from "./typed-move.ts";
 
 const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -73,5 +74,22 @@ describe("a typed move", () => {
     // King f1 beside its rook on g1: O-O is legal at once, written king-takes-rook; O-O-O is blocked.
     expect(readTypedMove("chess960", fen, "O-O")).toEqual({ kind: "move", san: "O-O", uci: "f1g1" });
     expect(readTypedMove("chess960", fen, "O-O-O")).toEqual({ kind: "illegal" });
+  });
+
+  it("reads crazyhouse's drops (N@f3, n@f3, @e4, P@e4), and keeps Nf3 a knight's move", () => {
+    // White holds a knight and a pawn; its g1 knight can reach f3 too.
+    const pockets = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[NPq] w KQkq - 0 3";
+    const readZh = (input: string) => readTypedMove(crazyhouseRules, pockets, input);
+    expect(readZh("N@f3")).toEqual({ kind: "move", uci: "N@f3", san: "N@f3" });
+    expect(readZh("n@f3")).toMatchObject({ uci: "N@f3" });
+    expect(readZh("@e4")).toMatchObject({ kind: "move", uci: "P@e4" });
+    expect(readZh("P@e4")).toMatchObject({ uci: "P@e4" });
+    expect(readZh("Nf3")).toMatchObject({ kind: "move", uci: "g1f3" });
+    // Not in the pocket, on an occupied square, a pawn on the last rank: illegal.
+    expect(readZh("Q@d4")).toEqual({ kind: "illegal" });
+    expect(readZh("N@d2")).toEqual({ kind: "illegal" });
+    expect(readZh("P@d8")).toEqual({ kind: "illegal" });
+    // Standard chess has no drops.
+    expect(read(start, "N@f3")).toEqual({ kind: "illegal" });
   });
 });

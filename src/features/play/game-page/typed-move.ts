@@ -1,11 +1,13 @@
 /**
  * A move typed on the keyboard (lichess's keyboard input is the model): SAN
  * in the usual spellings (e4, exd5, Nf3, nf3, Nbd7, O-O, 0-0-0, e8=Q, e8Q,
- * with or without x, +, #, !, ?) or UCI (e2e4, e7e8q), read against the
+ * with or without x, +, #, !, ?) or UCI (e2e4, e7e8q), crazyhouse's drops
+ * (N@f3, n@f3, @e4 or P@e4 for a pawn), read against the
  * legal moves of the position. Loaded with the interactive board (chessops),
  * for a player of a game in progress only.
  */
-import { legalMoves, parseFen, playMove, type RulesId, type RulesPosition } from "../../../chess/rules.ts";
+import { legalMoves, parseFen, playMove, type RulesPosition } from "../../../chess/rules.ts";
+import type { MovesRules } from "./moves-rules.ts";
 
 export type TypedMove =
   | { readonly kind: "move"; readonly uci: string; readonly san: string }
@@ -51,12 +53,20 @@ function tidy(input: string): string {
 }
 
 /** Reads `input` against the position `fen` (in the game's rules). */
-export function readTypedMove(rules: RulesId, fen: string, input: string): TypedMove {
+export function readTypedMove(rules: MovesRules, fen: string, input: string): TypedMove {
   const position = parseFen(rules, fen);
   if (!position.ok) return { kind: "illegal" };
   const text = tidy(input);
   if (text === "") return { kind: "invalid" };
   const moves = legalMovesOf(position.value);
+
+  // A drop: the piece's letter in either case (none for a pawn), @, the square.
+  const drop = /^([pnbrq])?@([a-h][1-8])$/i.exec(text);
+  if (drop) {
+    const uci = `${(drop[1] ?? "P").toUpperCase()}@${drop[2]}`;
+    const found = moves.find((move) => move.uci === uci);
+    return found ? { kind: "move", uci: found.uci, san: found.san } : { kind: "illegal" };
+  }
 
   const castle = /^O+$/i.test(text) ? text.toUpperCase() : "";
   if (castle === "OO" || castle === "OOO") {
@@ -76,6 +86,8 @@ export function readTypedMove(rules: RulesId, fen: string, input: string): Typed
     const anyPiece = piece === undefined && fromFile !== undefined && fromRank !== undefined;
     const fitting = moves.filter(
       (move) =>
+        // A drop is typed with its @ only (Nf3 is a knight's move, never a drop).
+        !move.uci.includes("@") &&
         move.to === to &&
         (anyPiece || move.piece === (piece ?? "P")) &&
         (fromFile === undefined || move.from[0] === fromFile) &&

@@ -17,6 +17,8 @@ import { command, join, nextEvent, valueOf } from "../play.socket-kit.server.ts"
 const kingToTheHill = ["e2e3", "e7e6", "e1e2", "e8e7", "e2d3", "e7d6", "d3d4"];
 /** 1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ d5 5. Bxd5+: white's third check. */
 const threeChecks = ["e2e4", "e7e5", "d1h5", "b8c6", "h5f7", "e8f7", "f1c4", "d7d5", "c4d5"];
+/** Crazyhouse: 1. e4 d5 2. exd5 Qxd5 3. Qf3 Qxf3 4. Na3, and black drops the queen it took: Q@d1 mates. */
+const crazyhouseOpening = ["e2e4", "d7d5", "e4d5", "d8d5", "d1f3", "d5f3", "b1a3"];
 
 /**
  * King of the hill and three-check through the real server (issue 24 items 1
@@ -149,6 +151,56 @@ describe.each(databaseTargets())("king of the hill and three-check on $name", (t
     expect(replayed(archived?.pgn ?? "")).toEqual({ variant: "Three-check", rules: "3check", outcome: { winner: "white" }, result: "1-0" });
   });
 
+  it("plays crazyhouse: a capture fills the capturer's pocket, a drop empties it, illegal drops are refused, a drop mates; rated as crazyhouse and archived with its Variant tag", async () => {
+    const white = await player("alice");
+    const black = await player("bob");
+    const before = await ratingsOf(["alice", "bob"]);
+    const gameId = await game(white, black, "bob", "crazyhouse");
+    const [row] = await app.kingside.database.db.select({ ratingType: games.ratingType, rules: games.rules }).from(games).where(eq(games.id, gameId));
+    expect(row).toEqual({ ratingType: "livezh", rules: "crazyhouse" });
+
+    // 2. exd5: white's pocket holds the pawn; black has nothing to drop yet.
+    const afterCapture = await play(white, black, gameId, crazyhouseOpening.slice(0, 3));
+    expect(afterCapture.fen.split(" ")[0]).toMatch(/\[P\]$/);
+    for (const uci of ["P@e5", "N@f6"]) expect(await command(black, "game.move", { gameId, ply: 3, uci }), uci).toEqual({ ok: false, code: "move.illegal" });
+    const afterBoth = await play(white, black, gameId, crazyhouseOpening.slice(3, 7));
+    // Both pawns and white's queen taken: white holds P, black p and q.
+    expect(afterBoth.fen.split(" ")[0]).toMatch(/\[(Ppq|Pqp)\]$/);
+    // A pawn never drops on the first or last rank; a piece never onto an occupied square.
+    for (const uci of ["P@d1", "Q@e1", "Q@b8"]) expect(await command(black, "game.move", { gameId, ply: 7, uci }), uci).toEqual({ ok: false, code: "move.illegal" });
+    expect(await snapshot(black, gameId)).toMatchObject({ ply: 7, status: "playing" });
+
+    const last = await play(white, black, gameId, ["Q@d1"]);
+    expect(last).toMatchObject({ san: "Q@d1#", ending: { result: "0-1", reason: "checkmate" } });
+    expect(last.fen.split(" ")[0]).toMatch(/\[Pp\]$/);
+
+    const after = await ratingsOf(["alice", "bob"]);
+    const gamesOf = (rows: typeof after, username: string, type: string) => rows.find((r) => r.username === username && r.type === type)?.games ?? 0;
+    expect(gamesOf(after, "alice", "livezh")).toBe(gamesOf(before, "alice", "livezh") + 1);
+    expect(gamesOf(after, "bob", "livezh")).toBe(gamesOf(before, "bob", "livezh") + 1);
+    for (const type of ["blitz", "rapid", "bullet", "livekoth", "live3check"]) expect(gamesOf(after, "bob", type)).toBe(gamesOf(before, "bob", type));
+
+    const archived = (await publicMonth("alice")).find((entry) => entry.url.endsWith(`/${gameId}`));
+    expect(archived?.rules).toBe("crazyhouse");
+    expect(archived?.pgn).toContain('[Variant "Crazyhouse"]');
+    expect(archived?.pgn).toContain("Q@d1#");
+    expect(replayed(archived?.pgn ?? "")).toEqual({ variant: "Crazyhouse", rules: "crazyhouse", outcome: { winner: "black" }, result: "0-1" });
+  });
+
+  it("starts daily crazyhouse games rated as daily crazyhouse, and casual ones unrated", async () => {
+    const white = await player("alice");
+    const black = await player("bob");
+    const daily = { rules: "crazyhouse", control: { kind: "daily", daysPerMove: 3 }, rated: true, color: "white" };
+    const challenge = valueOf<ChallengeView>(await command(white, "challenge.create", { opponent: "bob", terms: daily }));
+    const { gameId } = valueOf<{ gameId: number }>(await command(black, "challenge.accept", { id: challenge.id }));
+    const casualSeek = valueOf<{ id: number }>(await command(white, "seek.create", { terms: { ...termsOf("crazyhouse", false), color: "random" } }));
+    const casual = valueOf<{ gameId: number }>(await command(black, "seek.accept", { id: casualSeek.id }));
+    const rows = await app.kingside.database.db.select({ id: games.id, ratingType: games.ratingType, rated: games.rated }).from(games).where(inArray(games.id, [gameId, casual.gameId]));
+    expect(rows.find((r) => r.id === gameId)).toMatchObject({ ratingType: "dailyzh", rated: true });
+    expect(rows.find((r) => r.id === casual.gameId)).toMatchObject({ rated: false });
+    expect(await snapshot(black, casual.gameId)).toMatchObject({ rules: "crazyhouse", status: "playing", rated: false });
+  });
+
   it("takes a seek in a variant to a game in that variant", async () => {
     const white = await player("alice");
     const black = await player("bob");
@@ -161,7 +213,7 @@ describe.each(databaseTargets())("king of the hill and three-check on $name", (t
 
   it("refuses terms in rules that are not playable here or not known", async () => {
     const white = await player("alice");
-    for (const rules of ["bughouse", "crazyhouse", "atomic", "KingOfTheHill", 3]) {
+    for (const rules of ["bughouse", "atomic", "KingOfTheHill", "Crazyhouse", 3]) {
       expect(await command(white, "challenge.create", { opponent: "bob", terms: termsOf(String(rules)) }), String(rules)).toEqual({ ok: false, code: "invalid_input" });
       expect(await command(white, "seek.create", { terms: termsOf(String(rules)) }), String(rules)).toEqual({ ok: false, code: "invalid_input" });
     }
