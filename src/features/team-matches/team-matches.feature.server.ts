@@ -5,6 +5,7 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { ClubAccess } from "../clubs/club-access.service.server.ts";
 import { gameEndedDomainEvent } from "../play/play.domain-events.server.ts";
 import { createTeamMatchChallengesService } from "./team-match-challenges.service.server.ts";
+import { createTeamMatchLeaderboards } from "./team-match-leaderboards.service.server.ts";
 import { teamMatchPlayThrough } from "./team-match-play.port.ts";
 import { registerTeamMatchesRoutes } from "./team-matches.routes.server.ts";
 import { createTeamMatchesService } from "./team-matches.service.server.ts";
@@ -22,6 +23,7 @@ function createTeamMatchesServices({ db, ports, clock }: FeatureDeps, clubs: Clu
   return {
     teamMatchChallenges: createTeamMatchChallengesService(db, { clubs, now: clock }),
     teamMatches: createTeamMatchesService(db, { clubs, directory, play: teamMatchPlayThrough(ports), now: clock }),
+    teamMatchLeaderboards: createTeamMatchLeaderboards(db, { directory }),
   };
 }
 
@@ -53,6 +55,6 @@ export const teamMatchesFeature: FeatureDefinition<TeamMatchesServices> = define
     },
   ],
   registerRoutes(app, { services }) {
-    registerTeamMatchesRoutes(app, { challenges: services.teamMatchChallenges, matches: services.teamMatches, clubs: services.clubs });
+    registerTeamMatchesRoutes(app, { challenges: services.teamMatchChallenges, matches: services.teamMatches, clubs: services.clubs, clubAccess: services.clubAccess, leaderboards: services.teamMatchLeaderboards });
   },
 });
