@@ -15,7 +15,7 @@ import { clubMembers, clubs } from "../../features/clubs/clubs.tables.server.ts"
 import { ratings } from "../../features/ratings/ratings.tables.server.ts";
 import { pointsA2Of } from "../../features/team-matches/team-match-pairing.ts";
 import { teamMatches, teamMatchGames, teamMatchPlayers } from "../../features/team-matches/team-matches.tables.server.ts";
-import { demoPlayers, insertTaggedDemoGames } from "./demo-games.server.ts";
+import { demoPlayers, demoStartingRecord, insertTaggedDemoGames } from "./demo-games.server.ts";
 import { buildDemoGamesInProgress, buildFinishedDemoGamesBetween, type DemoGame, type DemoPlayer } from "./demo-games.ts";
 
 const HOUR_MS = 3_600_000;
@@ -98,7 +98,9 @@ async function seedPlayedMatches(tx: Database, a: Side, b: Side, now: Date): Pro
   const dailyRatings = new Map(
     (await tx.select({ memberId: ratings.memberId, rating: ratings.rating }).from(ratings).where(and(inArray(ratings.memberId, [...sideA, ...sideB]), eq(ratings.ratingType, "daily")))).map((row) => [row.memberId, Math.round(row.rating)]),
   );
-  const ratingOf = (id: number) => dailyRatings.get(id) ?? 1500;
+  // As a game started on the site shows: the rating the player has, or the one the demo gave them to start from.
+  const startOf = demoStartingRecord(players);
+  const ratingOf = (id: number) => dailyRatings.get(id) ?? Math.round(startOf(id)?.rating ?? 1500);
   const byRating = (ids: readonly number[]) => [...ids].sort((x, y) => ratingOf(y) - ratingOf(x) || x - y);
   const player = (id: number): DemoPlayer => {
     const found = playing.get(id);
