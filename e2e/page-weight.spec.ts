@@ -25,7 +25,9 @@ const pages = ["/", "/home", "/help", "/login", "/register", "/member/alice", "/
   // Issue 23: the blitz board of the demo data (its rows carry Russian and Belarusian flags), a filtered board, a deep page, and the stats pages.
   "/leaderboard/live/blitz", "/leaderboard/live/blitz?country=RU", "/leaderboard/daily/chess?page=2", "/stats/alice", "/stats/live/blitz/alice/90", "/stats/daily/chess/alice/0", "/stats/tournaments/alice",
   // Issues 25 and 26: a team match, the tournaments hub, an arena.
-  "/club/matches/1", "/tournaments", "/tournament/live/arena/demo-blitz-arena", "/tournament/live/demo-rapid-swiss"];
+  "/club/matches/1", "/tournaments", "/tournament/live/arena/demo-blitz-arena", "/tournament/live/demo-rapid-swiss",
+  // Issue 25, decision 0076: the club leaderboards and the demo's running team match.
+  "/club/leaderboard/kingside-knights", "/club/leaderboard/kingside-knights/live-matches", "/club/matches/4"];
 
 interface Weight {
   readonly path: string;

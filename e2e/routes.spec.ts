@@ -31,7 +31,7 @@ const routes: [path: string, english: RegExp, spanish: RegExp][] = [
   ["/clubs", /Clubs/, /Clubes/i],
   ["/clubs/find", /Find a club/, /club/i],
   ["/clubs/matches/daily/current", /Daily club matches/, /club/i],
-  ["/club/leaderboard/london/kings/live-matches", /Club live match leaderboard/, /club/i],
+  ["/club/leaderboard/kingside-knights/live-matches", /^Kingside Knights: live team match leaderboard$/, /^Kingside Knights: /],
   ["/club/matches/live/london/kings/55", /Live team match/, /equipo/i],
   ["/leaderboard/daily/chess960", /Daily Chess960 leaderboard/, /Clasificaci[oó]n de/],
   ["/leaderboard/clubs/votechess", /Vote chess leaderboard/, /Clasificaci[oó]n de Ajedrez por votaci[oó]n/],

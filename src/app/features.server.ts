@@ -30,6 +30,7 @@ import { trophiesPlayBridge } from "./trophies-play.server.ts";
 import { themesFeature } from "../features/themes/themes.feature.server.ts";
 import { teamMatchesFeature } from "../features/team-matches/team-matches.feature.server.ts";
 import { teamMatchesPlayBridge } from "./team-matches-play.server.ts";
+import { clubsRatingsBridge } from "./clubs-ratings.server.ts";
 import { teamMatchesClubEventsBridge } from "./team-matches-club-events.server.ts";
 import { tournamentsFeature } from "../features/tournaments/tournaments.feature.server.ts";
 import { tournamentsSourcesBridge } from "./tournaments-sources.server.ts";
@@ -40,7 +41,7 @@ import { tournamentsSourcesBridge } from "./tournaments-sources.server.ts";
  * clubs feature after accounts, notifications and social, whose services they take;
  * notifications before the features that record into it); accounts' request hooks come first of all routes anyway.
  */
-export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, demoFeature, trophiesFeature, themesFeature, tournamentsFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, trophiesPlayBridge, tournamentsSourcesBridge, teamMatchesFeature, teamMatchesPlayBridge, teamMatchesClubEventsBridge, leaderboardsFeature, leaderboardsSourcesBridge, homeFeature, homeSourcesBridge, siteFeature] as const;
+export const appFeatures = [platformFeature, clubRolesFeature, accountsFeature, notificationsFeature, socialFeature, membersFeature, clubsFeature, clubForumFeature, clubChatFeature, clubEventsFeature, presenceFeature, ratingsFeature, playFeature, demoFeature, trophiesFeature, themesFeature, tournamentsFeature, playPresenceBridge, socialPresenceBridge, socialClubsBridge, trophiesPlayBridge, tournamentsSourcesBridge, teamMatchesFeature, teamMatchesPlayBridge, teamMatchesClubEventsBridge, clubsRatingsBridge, leaderboardsFeature, leaderboardsSourcesBridge, homeFeature, homeSourcesBridge, siteFeature] as const;
 
 /** Who asks for a page: the accounts feature knows (its request hook). */
 export const appPageIdentity = pageIdentityOf;

@@ -23,6 +23,7 @@ export const teamMatchesClubEventsBridge: FeatureDefinition<Record<never, never>
   createServices: (_deps, earlier) => {
     const events = serviceFrom(earlier, "clubEvents", "team-matches-club-events");
     const matches = serviceFrom(earlier, "teamMatches", "team-matches-club-events");
+    const challenges = serviceFrom(earlier, "teamMatchChallenges", "team-matches-club-events");
     const path = (id: number) => generateLink("web_club_match", { match: String(id) });
     events.registerSource({
       types: ["daily_team_match", "team_match"],
@@ -45,6 +46,17 @@ export const teamMatchesClubEventsBridge: FeatureDefinition<Record<never, never>
       async seeks(clubId, kind) {
         const answer = await matches.eventsOfClub(clubId, "upcoming", [kind === "daily" ? "daily" : "live"], { limit: 50, offset: 0 });
         return answer.events.map((event) => ({ kind, id: event.id, name: event.name, createdAt: event.openedAt, path: path(event.id) }));
+      },
+    });
+    // The club page shows its owner and admins the challenges waiting on either side (decision 0076).
+    events.registerChallengeSource({
+      async pendingOfClub(clubId, limit) {
+        const pending = await challenges.pendingOfClubs([clubId], null, limit);
+        return pending.map((challenge) => {
+          const incoming = challenge.opponent.id === clubId;
+          const other = incoming ? challenge.challenger : challenge.opponent;
+          return { id: challenge.id, name: challenge.name, incoming, otherClub: { url: other.url, name: other.name }, kind: challenge.terms.kind, startsAt: challenge.terms.startsAt };
+        });
       },
     });
     return {};

@@ -11,6 +11,7 @@ import { createClubMembershipService } from "./club-membership.service.server.ts
 import { createClubInvitationsService } from "./club-invitations.service.server.ts";
 import { createClubStaffService } from "./club-staff.service.server.ts";
 import { clubNotificationTypes } from "./notifications/club-notifications.schema.ts";
+import { clubRatingsThrough } from "./club-ratings.port.ts";
 import { registerPublicClubApi } from "./public-api/public-club-api.routes.server.ts";
 import { createClubRoles } from "./club-roles.service.server.ts";
 import * as clubsTables from "./clubs.tables.server.ts";
@@ -68,8 +69,9 @@ export const clubsFeature: FeatureDefinition<ClubsServices> = defineFeature<Club
   createServices: (deps, earlier) => createClubsServices(deps, serviceFrom(earlier, "memberDirectory", "clubs"), serviceFrom(earlier, "contactGuard", "clubs"), serviceFrom(earlier, "notifications", "clubs").recorder),
   notificationTypes: clubNotificationTypes,
   domainEvents: clubDomainEvents,
-  async registerRoutes(app, { services, csrfSecret }) {
+  needs: ["clubRatings"],
+  async registerRoutes(app, { services, csrfSecret, ports }) {
     await registerClubsRoutes(app, { clubs: services.clubs, clubMembership: services.clubMembership, clubInvitations: services.clubInvitations, clubStaff: services.clubStaff, access: services.clubAccess, csrfSecret });
-    await registerPublicClubApi(app, services);
+    await registerPublicClubApi(app, { ...services, clubRatings: clubRatingsThrough(ports) });
   },
 });

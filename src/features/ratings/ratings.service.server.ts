@@ -182,6 +182,16 @@ export function createRatingsService(db: Database) {
       return new Map(memberIds.map((id) => [id, found.get(id) ?? rounded(newPlayerRating.rating)]));
     },
 
+    /** The sum and count of the ratings of a type that these members have (members without one are not counted). */
+    async ratingTotals(memberIds: readonly number[], type: RatingType): Promise<{ readonly sum: number; readonly count: number }> {
+      if (memberIds.length === 0) return { sum: 0, count: 0 };
+      const [row] = await db
+        .select({ sum: sql<number>`coalesce(sum(round(${ratings.rating})), 0)::float8`, count: sql<number>`count(*)::int` })
+        .from(ratings)
+        .where(and(inArray(ratings.memberId, [...memberIds]), eq(ratings.ratingType, type)));
+      return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
+    },
+
     /** A member's rating after each rated game of a type, oldest first (the stats pages' graph); `since` keeps the points from then on. */
     async ratingHistory(memberId: number, type: RatingType, since?: Date): Promise<RatingHistoryPoint[]> {
       return db

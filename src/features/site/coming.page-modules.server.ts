@@ -8,8 +8,6 @@ export const comingPageModules: Readonly<Record<(typeof comingPages)[number]["na
   web_play_match: waitsFor("team_matches"),
   web_daily_team_seek: waitsFor("team_matches"),
   web_clubs_matches_daily: waitsFor("team_matches"),
-  web_club_leaderboard_live_matches: waitsFor("team_matches"),
-  web_club_leaderboard: waitsFor("team_matches"),
   web_club_matches_live: waitsFor("team_matches"),
   web_club_matches_view: waitsFor("team_matches"),
   web_votechess_game: waitsFor("vote_chess"),

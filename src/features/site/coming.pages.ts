@@ -21,8 +21,6 @@ export const comingPages = [
   { name: "web_play_match", path: "/play/match/{id}" },
   { name: "web_daily_team_seek", path: "/daily-team/seek/{id}" },
   { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", requirements: { status: "current|finished" }, optional: ["status"] },
-  { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", requirements: { url: ANY_PATH } },
-  { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", requirements: { url: ANY_PATH } },
   { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", requirements: { url: ANY_PATH, match: DIGITS } },
   { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", requirements: { match: DIGITS } },
   // Vote chess

@@ -5,7 +5,9 @@ import type { MemberDirectory } from "../accounts/member-directory.service.serve
 import type { ClubAccess } from "../clubs/club-access.service.server.ts";
 import { gameEndedDomainEvent } from "../play/play.domain-events.server.ts";
 import { createTeamMatchChallengesService } from "./team-match-challenges.service.server.ts";
+import { createTeamMatchLeaderboards } from "./team-match-leaderboards.service.server.ts";
 import { teamMatchPlayThrough } from "./team-match-play.port.ts";
+import { registerPublicTeamMatchApi } from "./public-api/public-team-match-api.routes.server.ts";
 import { registerTeamMatchesRoutes } from "./team-matches.routes.server.ts";
 import { createTeamMatchesService } from "./team-matches.service.server.ts";
 import * as teamMatchesTables from "./team-matches.tables.server.ts";
@@ -22,6 +24,7 @@ function createTeamMatchesServices({ db, ports, clock }: FeatureDeps, clubs: Clu
   return {
     teamMatchChallenges: createTeamMatchChallengesService(db, { clubs, now: clock }),
     teamMatches: createTeamMatchesService(db, { clubs, directory, play: teamMatchPlayThrough(ports), now: clock }),
+    teamMatchLeaderboards: createTeamMatchLeaderboards(db, { directory }),
   };
 }
 
@@ -52,7 +55,8 @@ export const teamMatchesFeature: FeatureDefinition<TeamMatchesServices> = define
       },
     },
   ],
-  registerRoutes(app, { services }) {
-    registerTeamMatchesRoutes(app, { challenges: services.teamMatchChallenges, matches: services.teamMatches, clubs: services.clubs });
+  async registerRoutes(app, { services }) {
+    await registerPublicTeamMatchApi(app, { matches: services.teamMatches, clubAccess: services.clubAccess, directory: services.memberDirectory });
+    registerTeamMatchesRoutes(app, { challenges: services.teamMatchChallenges, matches: services.teamMatches, clubs: services.clubs, clubAccess: services.clubAccess, leaderboards: services.teamMatchLeaderboards });
   },
 });

@@ -3,5 +3,7 @@ import type { teamMatchesPages } from "./team-matches.pages.ts";
 
 export const teamMatchesPageModules: Readonly<Record<(typeof teamMatchesPages)[number]["name"], RouteModule>> = {
   web_play_club_challenges: { file: "features/team-matches/pages/club-challenges-page.tsx" },
+  web_club_leaderboard_live_matches: { file: "features/team-matches/pages/club-leaderboard-page.tsx" },
+  web_club_leaderboard: { file: "features/team-matches/pages/club-leaderboard-page.tsx" },
   web_club_match: { file: "features/team-matches/pages/team-match-page.tsx" },
 };

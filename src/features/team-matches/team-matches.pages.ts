@@ -1,4 +1,4 @@
-import { DIGITS, type PageRouteDefinition } from "../../platform/links/route-table.ts";
+import { ANY_PATH, DIGITS, type PageRouteDefinition } from "../../platform/links/route-table.ts";
 
 /**
  * Team matches' pages (spec 000 §2; decision 0072): the club challenges and a
@@ -7,5 +7,7 @@ import { DIGITS, type PageRouteDefinition } from "../../platform/links/route-tab
  */
 export const teamMatchesPages = [
   { name: "web_play_club_challenges", path: "/play/online/club-challenges", query: ["from", "q", "opponent", "error"] },
+  { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", requirements: { url: ANY_PATH }, query: ["page"] },
+  { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", requirements: { url: ANY_PATH }, query: ["page"] },
   { name: "web_club_match", path: "/club/matches/{match}", requirements: { match: DIGITS }, query: ["error"] },
 ] as const satisfies readonly PageRouteDefinition[];

@@ -7,10 +7,12 @@ import { translate } from "../../platform/http/json-errors.server.ts";
 import { generateLink, safeRedirectPath } from "../../platform/links/links.ts";
 import type { Result } from "../../shared/result.ts";
 import { requireSignedIn } from "../accounts/policy.server.ts";
+import type { ClubAccess } from "../clubs/club-access.service.server.ts";
 import type { ClubsService } from "../clubs/clubs.service.server.ts";
+import { CLUB_LEADERBOARD_MAX_PAGE, type TeamMatchLeaderboards } from "./team-match-leaderboards.service.server.ts";
 import type { ChallengeFailure, TeamMatchChallengesService } from "./team-match-challenges.service.server.ts";
 import type { TeamMatchActor } from "./team-matches.policy.ts";
-import { challengeInputSchema, digitsSchema } from "./team-matches.schema.ts";
+import { challengeInputSchema, clubLeaderboardKindOf, digitsSchema, type ClubLeaderboardPage, type TeamMatchKind } from "./team-matches.schema.ts";
 import type { TeamMatchFailure, TeamMatchesService } from "./team-matches.service.server.ts";
 
 declareFailures<ChallengeFailure | TeamMatchFailure>({
@@ -61,8 +63,11 @@ function answer<T extends object>(request: FastifyRequest, reply: FastifyReply, 
  * removal; our own calls to send a challenge, start a match early and read a
  * match as JSON (its page polls it).
  */
-export function registerTeamMatchesRoutes(app: FastifyInstance, deps: { readonly challenges: TeamMatchChallengesService; readonly matches: TeamMatchesService; readonly clubs: ClubsService }): void {
-  const { challenges, matches, clubs } = deps;
+export function registerTeamMatchesRoutes(
+  app: FastifyInstance,
+  deps: { readonly challenges: TeamMatchChallengesService; readonly matches: TeamMatchesService; readonly clubs: ClubsService; readonly clubAccess: ClubAccess; readonly leaderboards: TeamMatchLeaderboards },
+): void {
+  const { challenges, matches, clubs, clubAccess, leaderboards } = deps;
   const challengesPage = () => generateLink("web_play_club_challenges");
   const matchPage = (id: number) => generateLink("web_club_match", { match: String(id) });
 
@@ -119,9 +124,54 @@ export function registerTeamMatchesRoutes(app: FastifyInstance, deps: { readonly
     return answer(request, reply, await matches.startNow(actorOf(request), id), matchPage(id), "team_matches.done.started");
   });
 
+  // A club's team-match leaderboards (decision 0076): by club id and type, or the live board by the club's url (which may hold slashes).
+  app.get("/callback/clubs/leaderboard/:type/:id", async (request, reply) => {
+    const params = z.object({ type: z.string() }).safeParse(request.params);
+    const type = params.success ? clubLeaderboardKindOf(params.data.type) : null;
+    if (!type) throw new AppError("not_found");
+    const club = await clubAccess.findClub(String(idParam(request, "id")));
+    if (!club) throw new AppError("not_found");
+    return sendLeaderboard(reply, club.id, type, leaderboardPageOf(request));
+  });
+
+  app.get("/callback/club/leaderboard/team-match-live/*", async (request, reply) => {
+    const params = z.object({ "*": z.string().min(1).max(200) }).safeParse(request.params);
+    const club = params.success ? await clubAccess.findClub(params.data["*"]) : null;
+    if (!club) throw new AppError("not_found");
+    return sendLeaderboard(reply, club.id, "live", leaderboardPageOf(request));
+  });
+
+  async function sendLeaderboard(reply: FastifyReply, clubId: number, kind: TeamMatchKind, page: number) {
+    return reply.header("cache-control", "no-cache").send(presentLeaderboard(await leaderboards.clubLeaderboard(clubId, kind, page)));
+  }
+
   app.get("/callback/club/matches/:id", async (request, reply) => {
     const view = await matches.view(idParam(request, "id"));
     if (!view) throw new AppError("not_found");
     return reply.header("cache-control", "no-cache").send({ match: view });
   });
+}
+
+/** The numeric page of a leaderboard call (spec 000 §5): absent is 1; anything but digits within range is refused. */
+function leaderboardPageOf(request: FastifyRequest): number {
+  const query = z.object({ page: z.string().regex(/^\d{1,4}$/).transform(Number).pipe(z.number().int().min(1).max(CLUB_LEADERBOARD_MAX_PAGE)).optional() }).safeParse(request.query ?? {});
+  if (!query.success) throw new AppError("validation_failed");
+  return query.data.page ?? 1;
+}
+
+/** The leader entries in the leaderboards' shape (spec 001 §3.1), with the club board's points and win rate. */
+function presentLeaderboard(board: ClubLeaderboardPage) {
+  return {
+    leaders: board.leaders.map((row) => ({
+      rank: row.rank,
+      score: row.points,
+      user: { username: row.username, avatar_url: row.avatarUrl, country_id: row.countryCode },
+      winRate: row.winRate,
+      totalWinCount: row.wins,
+      totalDrawCount: row.draws,
+      totalLossCount: row.losses,
+      totalGameCount: row.games,
+    })),
+    pagination: { currentPage: board.page, totalPages: board.totalPages, totalResultsCount: board.total, morePages: board.page < board.totalPages },
+  };
 }

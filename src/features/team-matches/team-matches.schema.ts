@@ -118,3 +118,40 @@ export interface TeamMatchView {
   readonly players: readonly PlayerView[];
   readonly boards: readonly BoardView[];
 }
+
+/** The {type} of /callback/clubs/leaderboard/{type}/{id} (decision 0076): daily or live team matches, as the pages name them too. */
+export function clubLeaderboardKindOf(type: string): TeamMatchKind | null {
+  switch (type) {
+    case "daily":
+    case "team-match":
+      return "daily";
+    case "live":
+    case "team-match-live":
+      return "live";
+    default:
+      return null;
+  }
+}
+
+/** One member on a club's team-match leaderboard (decision 0076). */
+export interface ClubLeaderRow {
+  readonly rank: number;
+  readonly username: string;
+  readonly avatarUrl: string | null;
+  readonly countryCode: string;
+  /** Match points scored for the club (1, ½, 0 per game). */
+  readonly points: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly games: number;
+  /** Wins per game, in percent with one decimal. */
+  readonly winRate: number;
+}
+
+export interface ClubLeaderboardPage {
+  readonly leaders: readonly ClubLeaderRow[];
+  readonly page: number;
+  readonly totalPages: number;
+  readonly total: number;
+}

@@ -334,6 +334,35 @@ export function createTeamMatchesService(db: Database, deps: { readonly clubs: C
       return match ? { kind: match.kind === "live" ? "live" : "daily", clubId: match.clubAId, status: statusOf(match.status) } : null;
     },
 
+    /**
+     * The team matches a member signed up for, newest first (the public API's
+     * player matches): each match with the member's side and the games of
+     * their board, if they were paired.
+     */
+    async matchesOfMember(memberId: number, limit = 200) {
+      const signedUp = await db
+        .select({ match: teamMatches, clubId: teamMatchPlayers.clubId })
+        .from(teamMatchPlayers)
+        .innerJoin(teamMatches, eq(teamMatches.id, teamMatchPlayers.matchId))
+        .where(eq(teamMatchPlayers.memberId, memberId))
+        .orderBy(desc(teamMatches.startsAt), desc(teamMatches.id))
+        .limit(limit);
+      const ids = signedUp.map((row) => row.match.id);
+      const games =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(teamMatchGames)
+              .where(and(inArray(teamMatchGames.matchId, ids), or(eq(teamMatchGames.playerAId, memberId), eq(teamMatchGames.playerBId, memberId))))
+              .orderBy(asc(teamMatchGames.id));
+      return signedUp.map(({ match, clubId }) => ({
+        match,
+        side: clubId === match.clubAId ? ("a" as const) : ("b" as const),
+        games: games.filter((game) => game.matchId === match.id),
+      }));
+    },
+
     async participantCounts(matchIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
       if (matchIds.length === 0) return new Map();
       const rows = await db

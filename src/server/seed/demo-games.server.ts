@@ -12,6 +12,8 @@ import { clockColumns } from "../../features/play/games/game-clock.server.ts";
 import { termsColumns } from "../../features/play/game-terms.server.ts";
 import { variants } from "../../chess/variants.ts";
 import { gameMoves, games, gameSeats } from "../../features/play/play.tables.server.ts";
+import type { GameTags } from "../../features/play/play.domain-events.server.ts";
+import { queryRows } from "../../platform/db/client.server.ts";
 import { newPlayerRating } from "../../features/ratings/glicko2.ts";
 import { freshRatingRecord, replayRatedGames, twoPlayerGame, type RatingRecord } from "../../features/ratings/rating-records.ts";
 import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
@@ -152,10 +154,11 @@ interface RatingColumns {
   readonly blackRatingDiff: number | null;
 }
 
-function gameRow(id: number, game: DemoGame, rating: RatingColumns | undefined) {
+function gameRow(id: number, game: DemoGame, rating: RatingColumns | undefined, tags: GameTags | null = null) {
   const ended = game.outcome !== null;
   return {
     id,
+    tags,
     ...termsColumns({ rules: game.rules, rated: game.rated, color: "random", control: game.control }),
     ratingType: game.ratingType,
     whiteId: game.whiteId,
@@ -206,4 +209,28 @@ export async function seedDemoGames(tx: Database, options: DemoGamesOptions): Pr
   await insertJsonRows(tx, gameMoves, moves);
   await createRatingsService(tx).recordReplayed(tx, rated, options.epoch, insertJsonRows);
   return { games: demo.length, moves: moves.length };
+}
+
+/**
+ * Adds games after the demo's own (a demo team match's boards, decision
+ * 0076), tagged as arranged games are, with their seats and moves; ids come
+ * from the games sequence. Their ratings columns show the ratings the players
+ * have now. Answers the ids in order.
+ */
+export async function insertTaggedDemoGames(tx: Database, list: readonly { readonly game: DemoGame; readonly tags: GameTags; readonly whiteRating: number; readonly blackRating: number }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const [row] = await queryRows(tx, sql`SELECT nextval(pg_get_serial_sequence('games', 'id'))::int AS id`);
+    ids.push(Number(row?.id));
+  }
+  const rows = list.map(({ game, tags, whiteRating, blackRating }, index) => gameRow(ids[index] ?? 0, game, { whiteRating, blackRating, whiteRatingDiff: null, blackRatingDiff: null }, tags));
+  await insertJsonRows(tx, games, rows, { overridingSystemValue: true });
+  await insertJsonRows(
+    tx,
+    gameSeats,
+    list.flatMap(({ game }, index) => variants.standard.seats.map((seat) => ({ gameId: ids[index] ?? 0, ...seat, memberId: seat.color === "white" ? game.whiteId : game.blackId }))),
+  );
+  const moves = list.flatMap(({ game }, index) => game.moves.map((move, ply) => ({ gameId: ids[index] ?? 0, ply, uci: move.uci, san: move.san, clockMs: move.clockMs, playedAt: move.playedAt })));
+  if (moves.length > 0) await insertJsonRows(tx, gameMoves, moves);
+  return ids;
 }

@@ -290,3 +290,17 @@ function shiftGame(game: DemoGame, ms: number): DemoGame {
     deadlineAt: game.deadlineAt ? new Date(game.deadlineAt.getTime() + ms) : null,
   };
 }
+
+/**
+ * Finished games between given pairs (a demo team match's boards, decision
+ * 0076): each its line played out, ended before `endBefore`, unrated (the
+ * demo's ratings were replayed from the other games and stay as they are).
+ */
+export function buildFinishedDemoGamesBetween(pairs: readonly (readonly [DemoPlayer, DemoPlayer])[], control: TimeControl, endBefore: Date, seed: number): DemoGame[] {
+  const random = new Random(seed);
+  return pairs.map(([white, black]) => {
+    const played = playGame(random, { rules: "standard", control, rated: false, white, black, startAt: endBefore.getTime() - 30 * DAY_MS }, "line");
+    const overrun = (played.endedAt?.getTime() ?? 0) - endBefore.getTime();
+    return overrun > 0 ? shiftGame(played, -overrun) : played;
+  });
+}

@@ -104,6 +104,19 @@ export interface ClubSeekList {
   readonly available: boolean;
 }
 
+/** A pending challenge between clubs, as the club page shows it to the club's owner and admins (decision 0076). */
+export interface ClubChallengeItem {
+  readonly id: number;
+  readonly name: string;
+  /** Sent to this club (true) or by it (false). */
+  readonly incoming: boolean;
+  /** The other club. */
+  readonly otherClub: { readonly url: string; readonly name: string };
+  readonly kind: "daily" | "live";
+  /** ISO time: the registration deadline (daily) or the start (live). */
+  readonly startsAt: string;
+}
+
 export function isClubEventType(value: string): value is ClubEventType {
   return (clubEventTypes as readonly string[]).includes(value);
 }

@@ -14,6 +14,7 @@ import {
   clubEventTypes,
   groupOfStatus,
   subscribableEventTypes,
+  type ClubChallengeItem,
   type ClubEventCount,
   type ClubEventGroup,
   type ClubEventItem,
@@ -37,11 +38,17 @@ export interface ClubEventSource {
   seeks?(clubId: number, kind: ClubSeekKind): Promise<ClubSeekList["seeks"]>;
 }
 
+/** Where pending challenges between clubs come from (a competition feature registers it). */
+export interface ClubChallengeSource {
+  pendingOfClub(clubId: number, limit: number): Promise<readonly ClubChallengeItem[]>;
+}
+
 export type ClubEventFailure = "event_not_found" | "not_upcoming";
 
 export function createClubEventsService(db: Database) {
   const sources = new Map<ClubEventType, ClubEventSource>();
   const seekSources = new Map<ClubSeekKind, ClubEventSource>();
+  let challengeSource: ClubChallengeSource | null = null;
 
   const zeroCounts = (): Record<ClubEventType, number> => Object.fromEntries(clubEventTypes.map((type) => [type, 0])) as Record<ClubEventType, number>;
 
@@ -53,6 +60,17 @@ export function createClubEventsService(db: Database) {
         sources.set(type, source);
       }
       for (const kind of source.seekKinds ?? []) seekSources.set(kind, source);
+    },
+
+    /** The feature that holds challenges between clubs announces itself (one at most). */
+    registerChallengeSource(source: ClubChallengeSource): void {
+      if (challengeSource) throw new Error("club challenges have two sources");
+      challengeSource = source;
+    },
+
+    /** A club's pending challenges, sent and received (none while no feature provides them). The caller decides who may see them. */
+    async pendingChallenges(clubId: number, limit = 10): Promise<readonly ClubChallengeItem[]> {
+      return challengeSource ? challengeSource.pendingOfClub(clubId, limit) : [];
     },
 
     /** A page of the club's events of these types in one group, merged across sources. */

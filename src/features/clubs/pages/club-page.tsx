@@ -4,7 +4,7 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
-import { clubActionAllowed } from "../club-role.policy.ts";
+import { clubActionAllowed, runsClub } from "../club-role.policy.ts";
 import { clubViewerOfUser, formErrorOf } from "../club-page-viewer.server.ts";
 import { ClubActionForm, ClubAvatar, ClubFormError, ClubJoinPolicyLabel } from "../components/club-parts.tsx";
 import type { Route } from "./+types/club-page";
@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The Chat tab: the chat's own read rule (members, site staff, not those removed from the chat), the one its page and socket enforce.
   const mayChat = viewer ? context.services.clubChat.mayRead({ id: viewer.id, username: context.viewer.username, siteStaff: viewer.siteStaff }, club.id) : Promise.resolve(false);
   const canGenerateSecret = allowed("generate_invitation_secret");
-  const [staff, recent, requests, secret, note, topics, events, chat] = await Promise.all([
+  // Pending team-match challenges: the club's owner and admins answer and send them (on /play/online/club-challenges).
+  const runsThisClub = runsClub(standing);
+  const [staff, recent, requests, secret, note, topics, events, chat, challenges] = await Promise.all([
     clubStaff.staffOf(club.id),
     clubMembership.recentMembers(club.id, 12),
     canManageRequests ? clubInvitations.pendingRequests(club.id) : Promise.resolve([]),
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latestTopics(context.services, club.id, 5),
     upcomingEvents(context.services, club.id, 5),
     mayChat,
+    runsThisClub ? context.services.clubEvents.pendingChallenges(club.id, 10) : Promise.resolve([]),
   ]);
   const here = generateLink("web_club", { url: club.url }, { locale: page.pathLocale });
   return {
@@ -52,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     note: note ? { id: note.id, author: note.author, html: note.html, createdAt: note.createdAt } : null,
     topics: topics.map((topic) => ({ id: topic.id, title: topic.title, path: topic.path, replyCount: topic.replyCount, lastPostAt: topic.lastPostAt })),
     events,
+    challenges: runsThisClub ? challenges : null,
     joinState,
     can: {
       leave: allowed("leave"),
@@ -186,6 +190,27 @@ export default function ClubPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <a className="ks-club-more" href={link("web_clubs_members", { url: club.url })}>{intl.formatMessage({ id: "clubs.page.all_members" })}</a>
       </section>
+
+      {loaderData.challenges && (
+        <section className="ks-card ks-club-section" aria-labelledby="club-challenges" data-summary="pending-challenges">
+          <h2 id="club-challenges">{intl.formatMessage({ id: "clubs.page.pending_challenges" })}</h2>
+          {loaderData.challenges.length === 0 ? (
+            <p className="ks-muted">{intl.formatMessage({ id: "clubs.page.no_pending_challenges" })}</p>
+          ) : (
+            <ul className="ks-club-event-list" role="list">
+              {loaderData.challenges.map((challenge) => (
+                <li key={challenge.id} data-testid="club-challenge">
+                  {intl.formatMessage({ id: challenge.incoming ? "clubs.page.challenge_incoming" : "clubs.page.challenge_outgoing" }, { club: challenge.otherClub.name, name: challenge.name })}{" "}
+                  <RelativeTime date={challenge.startsAt} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <a className="ks-club-more" href={link("web_play_club_challenges", {})} data-testid="club-challenges-link">
+            {intl.formatMessage({ id: "clubs.page.all_challenges" })}
+          </a>
+        </section>
+      )}
 
       <section className="ks-card ks-club-section" aria-labelledby="club-events" data-summary="upcoming-events">
         <h2 id="club-events">{intl.formatMessage({ id: "clubs.page.upcoming_events" })}</h2>

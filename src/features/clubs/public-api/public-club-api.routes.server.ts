@@ -8,6 +8,7 @@ import { countryApiUrl } from "../../members/public-api/public-country.ts";
 import type { ClubRoleName } from "../../accounts/roles.server.ts";
 import type { ClubDetails, ClubsService } from "../clubs.service.server.ts";
 import type { ClubMembershipService } from "../club-membership.service.server.ts";
+import type { ClubRatingsSource } from "../club-ratings.port.ts";
 import type { ClubStaffService } from "../club-staff.service.server.ts";
 
 /** GET /pub/club/{url-id}, in the shape public-API clients read (chess-web-api's getClub). */
@@ -15,7 +16,8 @@ export interface PublicClub {
   readonly "@id": string;
   readonly name: string;
   readonly club_id: number;
-  readonly icon?: string;
+  /** The club's image, or the default club image when none was uploaded. */
+  readonly icon: string;
   readonly country: string;
   readonly average_daily_rating: number;
   readonly members_count: number;
@@ -31,15 +33,18 @@ const urlIdSchema = z.object({ urlId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-export function presentPublicClub(club: ClubDetails, staff: readonly { username: string; role: ClubRoleName }[], origins: PublicOrigins): PublicClub {
-  const icon = absoluteImageUrl(club.avatarUrl, origins);
+/** The image a club without an uploaded one shows in the public API (public/images). */
+export const DEFAULT_CLUB_ICON_PATH = "/images/default-club.svg";
+
+export function presentPublicClub(club: ClubDetails, staff: readonly { username: string; role: ClubRoleName }[], origins: PublicOrigins, averageDailyRating: number): PublicClub {
+  const icon = absoluteImageUrl(club.avatarUrl, origins) ?? `${origins.site}${DEFAULT_CLUB_ICON_PATH}`;
   return {
     "@id": `${origins.api}/club/${club.url}`,
     name: club.name,
     club_id: club.id,
-    ...(icon ? { icon } : {}),
+    icon,
     country: countryApiUrl(origins, club.countryCode),
-    average_daily_rating: 0,
+    average_daily_rating: averageDailyRating,
     members_count: club.memberCount,
     created: seconds(club.createdAt),
     last_activity: seconds(club.lastActivityAt),
@@ -56,9 +61,10 @@ export interface PublicClubSources {
   readonly clubs: Pick<ClubsService, "details">;
   readonly clubMembership: Pick<ClubMembershipService, "publicMembers">;
   readonly clubStaff: Pick<ClubStaffService, "staffOf">;
+  readonly clubRatings: ClubRatingsSource;
 }
 
-export async function registerPublicClubApi(app: FastifyInstance, { clubs, clubMembership, clubStaff }: PublicClubSources): Promise<void> {
+export async function registerPublicClubApi(app: FastifyInstance, { clubs, clubMembership, clubStaff, clubRatings }: PublicClubSources): Promise<void> {
   async function clubOf(request: FastifyRequest): Promise<ClubDetails> {
     const params = urlIdSchema.safeParse(request.params);
     const club = params.success ? await clubs.details(params.data.urlId) : null;
@@ -70,7 +76,8 @@ export async function registerPublicClubApi(app: FastifyInstance, { clubs, clubM
     const origins = publicOriginsOf(request);
     const club = await clubOf(request);
     const staff = (await clubStaff.staffOf(club.id)).map((entry) => ({ username: entry.member.username, role: entry.role }));
-    return sendCacheable(request, reply, { body: JSON.stringify(presentPublicClub(club, staff, origins)), lastModified: seconds(club.lastActivityAt) });
+    const averageDailyRating = await clubRatings.averageDailyRating(club.id);
+    return sendCacheable(request, reply, { body: JSON.stringify(presentPublicClub(club, staff, origins, averageDailyRating)), lastModified: seconds(club.lastActivityAt) });
   };
   const membersHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const club = await clubOf(request);

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../accounts/accounts.tables.server.ts";
+import { ratings } from "../../ratings/ratings.tables.server.ts";
 import { databaseTargets } from "../../../test/databases.ts";
 import { appForSuite } from "../../../test/start-app.ts";
 import { localChessWebApi, type ChessWebApiResponse } from "../../../test/chess-web-api-client.ts";
@@ -31,6 +32,10 @@ describe.each(databaseTargets())("the public club API through chess-web-api on $
     const read = await client.getClub("public-readers");
     expect(read.statusCode).toBe(200);
     expect(read.body).toMatchObject({ name: "Public Readers", club_id: club.id, members_count: 3, visibility: "public" });
+    // No image uploaded: the default club image, which the site serves.
+    expect(String(read.body.icon)).toMatch(/^https?:\/\/[^/]+\/images\/default-club\.svg$/);
+    const iconResponse = await fetch(`${suite.current.baseUrl}/images/default-club.svg`);
+    expect([iconResponse.status, iconResponse.headers.get("content-type")]).toEqual([200, expect.stringContaining("image/svg+xml")]);
     expect(String(read.body["@id"])).toMatch(/\/pub\/club\/public-readers$/);
     expect(read.body.admin).toEqual(expect.arrayContaining([expect.stringMatching(/\/player\/carla$/), expect.stringMatching(/\/player\/bob$/)]));
     expect(read.headers["cache-control"]).toBe("public, max-age=300");
@@ -48,6 +53,17 @@ describe.each(databaseTargets())("the public club API through chess-web-api on $
     expect(clubs.body.clubs).toContainEqual(expect.objectContaining({ name: "Public Readers", url: expect.stringMatching(/\/club\/public-readers$/) }));
     // The demo club alice owns is there too.
     expect(clubs.body.clubs.map((entry) => entry.name)).toContain("Kingside Knights");
+  });
+
+  it("carries the average daily rating of the members who have one", async () => {
+    const [carla, bob, alice] = [await idOf("carla"), await idOf("bob"), await idOf("alice")];
+    await createTestClub(db(), { owner: carla, admins: [bob], members: [alice], name: "Rated Readers", url: "rated-readers" });
+    // carla 1600 and bob 1401 daily; alice has no daily rating (her blitz does not count).
+    await db().delete(ratings).where(inArray(ratings.memberId, [carla, bob, alice]));
+    const row = (memberId: number, ratingType: string, rating: number) => ({ memberId, ratingType, rating, deviation: 60, volatility: 0.06, games: 20 });
+    await db().insert(ratings).values([row(carla, "daily", 1600.4), row(bob, "daily", 1401.2), row(alice, "blitz", 2500)]);
+    const read = await localClient(suite.current.baseUrl).getClub("rated-readers");
+    expect(read.body.average_daily_rating).toBe(1501);
   });
 
   it("answers 404 for a club that does not exist, through the client as a refusal", async () => {

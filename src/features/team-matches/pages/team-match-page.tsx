@@ -5,6 +5,7 @@ import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { generateLink } from "../../../platform/links/links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
+import { StartCountdown } from "../components/start-countdown.tsx";
 import { TermsSummary } from "../components/terms-summary.tsx";
 import type { BoardView } from "../team-matches.schema.ts";
 import "../team-matches.css";
@@ -62,6 +63,7 @@ export default function TeamMatchPage({ loaderData }: Route.ComponentProps) {
       <p>
         <strong data-testid="match-status">{t(`team_matches.match.status.${match.status}`)}</strong> · <TermsSummary terms={match.terms} />
       </p>
+      {match.status === "registration" && <StartCountdown startsAt={match.terms.startsAt} />}
       {errorMessageId && (
         <p className="ks-form-error" role="alert">
           {t(errorMessageId)}
