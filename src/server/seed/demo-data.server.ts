@@ -421,6 +421,8 @@ export interface BulkSeedOptions {
   readonly batchSize?: number;
   /** Called after every batch with the members added so far. */
   readonly onProgress?: (inserted: number, total: number) => void;
+  /** The moment the members' dates count back from (default: the hour of the call, as the demo's own epoch). */
+  readonly epoch?: Date;
 }
 
 const BULK_BATCH = 200_000;
@@ -461,8 +463,8 @@ async function highestBenchNumber(db: Database): Promise<number> {
 }
 
 /** Inserts bench_<from> ... bench_<to> in one set-based statement; returns how many rows went in. */
-async function insertBenchRange(db: Database, from: number, to: number): Promise<number> {
-  const epoch = demoEpochAt(new Date()).toISOString();
+async function insertBenchRange(db: Database, from: number, to: number, epochAt: Date): Promise<number> {
+  const epoch = epochAt.toISOString();
   // hashint8extended() is PostgreSQL's stable 64-bit hash (hash partitioning relies
   // on it), so every value below derives deterministically from the member number.
   const result = await db.execute(sql`
@@ -535,11 +537,12 @@ export async function seedBulkMembers(db: Database, count: number, options: Bulk
 
   let next = (await highestBenchNumber(db)) + 1;
   const lastAllowed = next + 2 * count + batchSize; // a bound in case others insert bench_ names meanwhile
+  const epoch = options.epoch ?? demoEpochAt(new Date());
   let inserted = 0;
   while (inserted < count) {
     if (next > lastAllowed) throw new Error(`Couldn't find free bench_<n> usernames after bench_${next - 1}.`);
     const size = Math.min(batchSize, count - inserted);
-    inserted += await insertBenchRange(db, next, next + size - 1);
+    inserted += await insertBenchRange(db, next, next + size - 1, epoch);
     next += size;
     options.onProgress?.(inserted, count);
   }

@@ -8,6 +8,9 @@ import { isClosedLevel, levels } from "../../features/accounts/levels.ts";
 import { buildDemoMembers, demoAccounts, demoMemberCount, demoPassword, isValidDemoUsername, seedBulkMembers, seedDemoDataIfEmpty } from "./demo-data.server.ts";
 import { demoFlairCodes, demoStatusTexts } from "./demo-names.ts";
 
+/** The bench members' dates count back from this moment in every seeding of this file. */
+const benchEpoch = new Date("2026-11-01T12:00:00.000Z");
+
 /**
  * Fresh databases for one backend; every database opened is closed (and, on
  * PostgreSQL, dropped) in afterAll.
@@ -216,7 +219,7 @@ describe.each(backends)("demo data on $name", (backend) => {
 
   it("adds bulk members with distinct bench_<n> usernames and no passwords", async () => {
     const before = await memberCount(db);
-    expect(await seedBulkMembers(db, 5000, { batchSize: 1500 })).toBe(5000);
+    expect(await seedBulkMembers(db, 5000, { batchSize: 1500, epoch: benchEpoch })).toBe(5000);
     expect(await memberCount(db)).toBe(before + 5000);
 
     const [bench] = await db
@@ -230,7 +233,7 @@ describe.each(backends)("demo data on $name", (backend) => {
     expect(spread.length).toBeGreaterThanOrEqual(6);
 
     // A second run continues the numbering instead of colliding.
-    expect(await seedBulkMembers(db, 10)).toBe(10);
+    expect(await seedBulkMembers(db, 10, { epoch: benchEpoch })).toBe(10);
     const [last] = await db.select({ username: users.username }).from(users).where(eq(users.usernameKey, "bench_5010"));
     expect(last?.username).toBe("bench_5010");
     expect(await memberCount(db)).toBe(before + 5010);
@@ -238,7 +241,8 @@ describe.each(backends)("demo data on $name", (backend) => {
 
   it("derives bulk members from their number alone", async () => {
     const other = (await backend.fresh()).db;
-    await seedBulkMembers(other, 300);
+    // The same epoch: two seedings an hour boundary apart would otherwise date the same members differently.
+    await seedBulkMembers(other, 300, { epoch: benchEpoch });
     const pick = (database: Database) =>
       database
         .select({ username: users.username, country: users.countryCode, level: users.membershipLevel, title: users.chessTitle, flair: users.flairCode, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
