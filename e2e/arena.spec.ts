@@ -47,18 +47,18 @@ test("three members join an arena, two games end, one berserk win scores 3, and 
   const alice = await signIn(browser, "alice", "/play/online/create-tournament", options);
   const health = watchPage(alice.page);
 
-  await alice.page.getByLabel("Name").fill("Journey Arena");
+  await alice.page.getByLabel("Name", { exact: true }).fill("Journey Arena");
   await alice.page.getByLabel("Start (UTC)").fill(soonestStart());
-  await alice.page.getByRole("button", { name: "Create" }).click();
+  await alice.page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(alice.page).toHaveURL(/\/tournament\/live\/arena\/[a-z0-9-]+$/);
   const arenaPath = new URL(alice.page.url()).pathname;
-  await alice.page.getByRole("button", { name: "Join" }).click();
+  await alice.page.getByRole("button", { name: "Join", exact: true }).click();
   await expect(alice.page.getByTestId("arena-standings").locator("[data-player='alice']")).toBeVisible();
 
   const bob = await signIn(browser, "bob", arenaPath, options);
-  await bob.page.getByRole("button", { name: "Join" }).click();
+  await bob.page.getByRole("button", { name: "Join", exact: true }).click();
   const carla = await signIn(browser, "carla", arenaPath, options);
-  await carla.page.getByRole("button", { name: "Join" }).click();
+  await carla.page.getByRole("button", { name: "Join", exact: true }).click();
 
   // A visitor watches: the page keeps its standings current by itself.
   const visitorContext = await browser.newContext({ baseURL, colorScheme: "dark" });

@@ -32,6 +32,16 @@ describe("browser error reporting", () => {
     expect(String(sent[1]?.body.error)).toContain("the promise failed");
   });
 
+  it("reports at once the error that loaded it, and later ones as they come", () => {
+    const target = new EventTarget();
+    const sent: string[] = [];
+    installBrowserErrorReporting({ user: { id: null, username: "" }, target, userAgent: "TestBrowser/1", first: uncaughtError(new Error("the first")), send: (_path, body) => sent.push(String((JSON.parse(body) as { error: string }).error)) });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("the first");
+    target.dispatchEvent(uncaughtError(new Error("the second")));
+    expect(sent[1]).toContain("the second");
+  });
+
   it("sends one error once, at most ten per page, and nothing once stopped", () => {
     const { target, sent, stop } = installed();
     target.dispatchEvent(uncaughtError(new Error("again")));

@@ -41,6 +41,8 @@ export function installBrowserErrorReporting(options: {
   readonly target?: BrowserErrorTarget;
   readonly send?: (path: string, body: string) => void;
   readonly userAgent?: string;
+  /** An error that happened before reporting started (the one that made the page load this module): reported at once. */
+  readonly first?: Event;
 }): () => void {
   const target = options.target ?? window;
   const send = options.send ?? sendBeaconOrFetch;
@@ -54,6 +56,7 @@ export function installBrowserErrorReporting(options: {
     const user = options.user.id === null ? null : { id: options.user.id, username: options.user.username, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone };
     send(ERROR_REPORTING_PATH, JSON.stringify({ user, userAgent: (options.userAgent ?? navigator.userAgent).slice(0, 512), error: error.slice(0, MAX_ERROR_LENGTH) }));
   }
+  if (options.first) handleUncaught(options.first);
   target.addEventListener("error", handleUncaught);
   target.addEventListener("unhandledrejection", handleUncaught);
   return () => {

@@ -1,26 +1,16 @@
 /**
- * The sounds of spec 001 §3.6, from the project's own files in
- * public/sounds/{set}/ (scripts synthesise them), played in the first
- * format this browser can play. The set is the viewer's theme's, read from
- * its stylesheet's --ks-sound-set at each sound, so that a theme changed
- * in place (features/themes) is heard at the next move. Browsers refuse
- * sound before the first user gesture; such a refusal is silent.
+ * The sounds of spec 001 §3.6: which one an event makes. The player that
+ * plays them (sound-player.ts) is a chunk of its own, loaded at the first
+ * sound: a page that never sounds (a finished game, sounds off) never
+ * downloads it, which keeps the game page within its script budget.
  */
-/** The set when no theme stylesheet names one. */
-const defaultSoundSet = "default";
+import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
 
 export const soundEvents = [
   "game-start", "move-self", "move-opponent", "capture", "castle", "move-check",
   "promote", "premove", "illegal", "tenseconds", "game-end", "notify",
 ] as const;
 export type SoundEvent = (typeof soundEvents)[number];
-
-const formats = [
-  ["webm", "audio/webm; codecs=opus"],
-  ["ogg", "audio/ogg; codecs=vorbis"],
-  // Every browser plays one of these; the WAV files stay for tools, never chosen over MP3.
-  ["mp3", "audio/mpeg"],
-] as const;
 
 /** The sound of a move, read from its SAN: check first, then promotion, castling, capture. */
 export function moveSound(san: string, byViewer: boolean): SoundEvent {
@@ -31,32 +21,8 @@ export function moveSound(san: string, byViewer: boolean): SoundEvent {
   return byViewer ? "move-self" : "move-opponent";
 }
 
-let chosenFormat: string | null | undefined;
-const players = new Map<string, HTMLAudioElement>();
-
-function playableFormat(): string | null {
-  if (chosenFormat !== undefined) return chosenFormat;
-  const probe = document.createElement("audio");
-  chosenFormat = formats.find(([, mime]) => probe.canPlayType(mime) !== "")?.[0] ?? null;
-  return chosenFormat;
-}
-
-/** Plays a sound when `enabled` (the viewer's playSounds option). */
+/** Plays a sound when `enabled` (the viewer's playSounds option); the player loads on the first one. */
 export function playSound(event: SoundEvent, enabled: boolean): void {
   if (!enabled || typeof document === "undefined") return;
-  const format = playableFormat();
-  if (!format) return;
-  // The theme's set, a quoted id ("marimba"): its letters alone.
-  const set = getComputedStyle(document.documentElement).getPropertyValue("--ks-sound-set").replace(/\W/g, "") || defaultSoundSet;
-  const url = `/sounds/${set}/${event}.${format}`;
-  let audio = players.get(url);
-  if (!audio) {
-    audio = new Audio(url);
-    audio.preload = "auto";
-    players.set(url, audio);
-  }
-  audio.currentTime = 0;
-  audio.play().catch(() => {
-    // No gesture yet, or no audio device: the game goes on without sound.
-  });
+  void importWithRetry(() => import("./sound-player.ts")).then(({ playSoundNow }) => playSoundNow(event), () => undefined);
 }

@@ -34,30 +34,33 @@ export default function TournamentResultsPage({ loaderData }: Route.ComponentPro
       {results.length === 0 ? (
         <p className="ks-muted">{intl.formatMessage({ id: "tournaments.results.none" })}</p>
       ) : (
-        <table className="ks-arena__table">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: "tournaments.results.tournament" })}</th>
-              <th scope="col">{intl.formatMessage({ id: "tournaments.results.date" })}</th>
-              <th scope="col">{intl.formatMessage({ id: "tournaments.results.place" })}</th>
-              <th scope="col">{intl.formatMessage({ id: "tournaments.arena.score" })}</th>
-              <th scope="col">{intl.formatMessage({ id: "tournaments.results.games" })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((result) => (
-              <tr key={result.url}>
-                <td>
-                  <a href={result.kind === "swiss" ? link("web_tournament_live", { url: result.url }) : link("web_tournament_live_arena", { url: result.url })}>{result.name}</a> <span className="ks-muted">{result.control}</span>
-                </td>
-                <td>{intl.formatDate(new Date(result.startsAt), { dateStyle: "medium", timeZone: "UTC" })}</td>
-                <td>{result.rank === null ? "–" : intl.formatMessage({ id: "tournaments.results.place_of" }, { place: result.rank, players: result.players })}</td>
-                <td>{result.kind === "swiss" ? pointsText(result.score) : result.score}</td>
-                <td>{result.games}</td>
+        // Five columns are wider than a phone: the table scrolls inside its box, never the page.
+        <div className="ks-swiss__scroll">
+          <table className="ks-arena__table">
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage({ id: "tournaments.results.tournament" })}</th>
+                <th scope="col">{intl.formatMessage({ id: "tournaments.results.date" })}</th>
+                <th scope="col">{intl.formatMessage({ id: "tournaments.results.place" })}</th>
+                <th scope="col">{intl.formatMessage({ id: "tournaments.arena.score" })}</th>
+                <th scope="col">{intl.formatMessage({ id: "tournaments.results.games" })}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {results.map((result) => (
+                <tr key={result.url}>
+                  <td>
+                    <a href={result.kind === "swiss" ? link("web_tournament_live", { url: result.url }) : link("web_tournament_live_arena", { url: result.url })}>{result.name}</a> <span className="ks-muted">{result.control}</span>
+                  </td>
+                  <td>{intl.formatDate(new Date(result.startsAt), { dateStyle: "medium", timeZone: "UTC" })}</td>
+                  <td>{result.rank === null ? "–" : intl.formatMessage({ id: "tournaments.results.place_of" }, { place: result.rank, players: result.players })}</td>
+                  <td>{result.kind === "swiss" ? pointsText(result.score) : result.score}</td>
+                  <td>{result.games}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
