@@ -61,7 +61,7 @@ export default function TeamMatchPage({ loaderData }: Route.ComponentProps) {
     <section className="ks-page ks-team-matches" aria-labelledby="page-title">
       <PageHeader title={match.name} />
       <p>
-        <strong data-testid="match-status">{t(`team_matches.match.status.${match.status}`)}</strong> · <TermsSummary terms={match.terms} />
+        <strong data-testid="match-status">{t(`team_matches.match.status.${match.status}`)}</strong> · <TermsSummary terms={match.terms} startedAt={match.startedAt} />
       </p>
       {match.status === "registration" && <StartCountdown startsAt={match.terms.startsAt} />}
       {errorMessageId && (
@@ -105,13 +105,18 @@ export default function TeamMatchPage({ loaderData }: Route.ComponentProps) {
                   {points(boardScore(board, "a"))} – {points(boardScore(board, "b"))}{" "}
                   {board.games.map((game, index) =>
                     game.gameId === null ? (
-                      <span key={index}> {t("team_matches.match.forfeit")}</span>
+                      <span key={index}>
+                        {index > 0 ? ", " : " "}
+                        {t("team_matches.match.forfeit")}
+                      </span>
                     ) : (
-                      <a key={index} href={gamePaths[String(game.gameId)]}>
-                        {" "}
-                        {t("team_matches.match.open_game", { number: index + 1 })}
-                        {game.pointsA === null ? ` (${t("team_matches.match.playing")})` : ""}
-                      </a>
+                      <span key={index}>
+                        {index > 0 ? ", " : " "}
+                        <a href={gamePaths[String(game.gameId)]}>
+                          {t("team_matches.match.open_game", { number: index + 1 })}
+                          {game.pointsA === null ? ` (${t("team_matches.match.playing")})` : ""}
+                        </a>
+                      </span>
                     ),
                   )}
                 </td>
