@@ -9,7 +9,7 @@ import { FormSecurityFields } from "../../../platform/security/form-security-fie
 import { ArenaCountdown } from "./arena-countdown.tsx";
 import { ArenaStandingsTable } from "./arena-standings-table.tsx";
 import { BerserkButton } from "./berserk-button.tsx";
-import { useArenaLive } from "./use-arena-live.ts";
+import { useTournamentLive } from "./use-tournament-live.ts";
 import "../tournaments.css";
 
 /**
@@ -44,7 +44,7 @@ export default function ArenaPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const link = useLinks();
   const { view, error } = loaderData;
-  const live = useArenaLive(view.url, loaderData.live);
+  const live = useTournamentLive(`/callback/tournament/arena/${view.url}/live`, loaderData.live);
   const { viewer } = live;
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = (what: "join" | "pause" | "withdraw") => `/callback/tournament/arena/${view.url}/${what}`;

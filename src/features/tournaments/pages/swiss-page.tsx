@@ -7,7 +7,7 @@ import { requirePage } from "../../../platform/pages/page-loader.server.ts";
 import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { ArenaCountdown } from "./arena-countdown.tsx";
 import { pointsText, SwissCrosstable } from "./swiss-crosstable.tsx";
-import { useSwissLive } from "./use-swiss-live.ts";
+import { useTournamentLive } from "./use-tournament-live.ts";
 import "../tournaments.css";
 
 /**
@@ -38,7 +38,7 @@ export default function SwissPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const link = useLinks();
   const { view, error } = loaderData;
-  const live = useSwissLive(view.url, loaderData.live);
+  const live = useTournamentLive(`/callback/tournament/swiss/${view.url}/live`, loaderData.live);
   const { viewer } = live;
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const action = (what: "join" | "withdraw") => `/callback/tournament/swiss/${view.url}/${what}`;

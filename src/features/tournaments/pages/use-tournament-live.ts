@@ -1,12 +1,15 @@
 import { useEffect, useState } from "react";
 import { useHttpClient } from "../../../platform/http/http-client-context.tsx";
-import type { ArenaLive } from "../tournaments.schema.ts";
 
-/** How often an open arena page asks for the standings (a cookie-quiet read: decision 0047). */
+/** How often an open tournament page asks for its live part (a cookie-quiet read: decision 0047). */
 const POLL_MS = 3_000;
 
-/** The arena's live part: the server's first answer, then polled while the arena is not finished. */
-export function useArenaLive(url: string, initial: ArenaLive): ArenaLive {
+/**
+ * A tournament page's live part (an arena's standings, a Swiss's crosstable):
+ * the server's first answer, then `path` polled every 3 s while the tab is
+ * visible, until the tournament is finished.
+ */
+export function useTournamentLive<Live extends { readonly status: string }>(path: string, initial: Live): Live {
   const http = useHttpClient();
   const [live, setLive] = useState(initial);
   const finished = live.status === "finished";
@@ -16,7 +19,7 @@ export function useArenaLive(url: string, initial: ArenaLive): ArenaLive {
     const timer = setInterval(() => {
       if (document.hidden) return;
       http
-        .request<ArenaLive>("GET", `/callback/tournament/arena/${url}/live`, { quiet: true })
+        .request<Live>("GET", path, { quiet: true })
         .then((answer) => !stopped && setLive(answer))
         .catch(() => undefined);
     }, POLL_MS);
@@ -24,6 +27,6 @@ export function useArenaLive(url: string, initial: ArenaLive): ArenaLive {
       stopped = true;
       clearInterval(timer);
     };
-  }, [http, url, finished]);
+  }, [http, path, finished]);
   return live;
 }
