@@ -1,3 +1,4 @@
+import { TournamentActionForm, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/arena-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
@@ -5,7 +6,6 @@ import { generateLink } from "../../../platform/links/links.ts";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
-import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { ArenaCountdown } from "./arena-countdown.tsx";
 import { ArenaStandingsTable } from "./arena-standings-table.tsx";
 import { BerserkButton } from "./berserk-button.tsx";
@@ -53,18 +53,7 @@ export default function ArenaPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="ks-page ks-arena" aria-labelledby="page-title">
       <PageHeader title={view.name}>
-        <p className="ks-arena__facts">
-          <span>{text("tournaments.arena.kind")}</span>
-          <span>
-            {view.control}
-            {view.rules === "chess960" ? " · Chess960" : ""}
-          </span>
-          <span>{text(view.rated ? "tournaments.rated" : "tournaments.casual")}</span>
-          <span>{text("tournaments.arena.duration", { minutes: view.durationMinutes })}</span>
-          {(view.minRating !== null || view.maxRating !== null) && <span>{text("tournaments.arena.rating_range", { min: view.minRating ?? "–", max: view.maxRating ?? "–" })}</span>}
-          <span>{text("tournaments.players", { count: live.players })}</span>
-          {view.createdBy && <span>{text("tournaments.arena.created_by", { username: view.createdBy })}</span>}
-        </p>
+        <TournamentFacts view={view} kind={text("tournaments.arena.kind")} length={text("tournaments.arena.duration", { minutes: view.durationMinutes })} players={live.players} />
       </PageHeader>
       {view.description && <p className="ks-arena__description">{view.description}</p>}
       <ArenaCountdown status={live.status} startsAt={view.startsAt} endsAt={view.endsAt} serverNow={live.now} />
@@ -75,28 +64,13 @@ export default function ArenaPage({ loaderData }: Route.ComponentProps) {
       )}
       <div className="ks-arena__actions">
         {viewer.signedIn && open && (!viewer.joined || viewer.status !== "active") && (
-          <form method="post" action={action("join")}>
-            <FormSecurityFields />
-            <button type="submit" className="ks-button ks-button-primary">
-              {text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")}
-            </button>
-          </form>
+          <TournamentActionForm action={action("join")} label={text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")} primary />
         )}
         {viewer.joined && open && viewer.status === "active" && live.status === "running" && (
-          <form method="post" action={action("pause")}>
-            <FormSecurityFields />
-            <button type="submit" className="ks-button">
-              {text("tournaments.arena.pause")}
-            </button>
-          </form>
+          <TournamentActionForm action={action("pause")} label={text("tournaments.arena.pause")} />
         )}
         {viewer.joined && open && viewer.status !== "withdrawn" && (
-          <form method="post" action={action("withdraw")}>
-            <FormSecurityFields />
-            <button type="submit" className="ks-button">
-              {text("tournaments.arena.withdraw")}
-            </button>
-          </form>
+          <TournamentActionForm action={action("withdraw")} label={text("tournaments.arena.withdraw")} />
         )}
         {!viewer.signedIn && open && <a href={link("web_security_login")}>{text("tournaments.arena.sign_in_to_join")}</a>}
         {viewer.canEdit && <a href={link("web_play_create_tournament", { id: String(view.id) })}>{text("tournaments.arena.edit")}</a>}
@@ -109,19 +83,7 @@ export default function ArenaPage({ loaderData }: Route.ComponentProps) {
           {!viewer.berserked && <BerserkButton gameId={viewer.gameId} />}
         </p>
       )}
-      {podium.length > 0 && (
-        <section aria-labelledby="arena-podium">
-          <h2 id="arena-podium">{text("tournaments.arena.podium")}</h2>
-          <ol className="ks-arena__podium">
-            {podium.map((standing) => (
-              <li key={standing.username}>
-                <a href={link("web_member_profile", { username: standing.username.toLowerCase() })}>{standing.username}</a>
-                <div>{text("tournaments.arena.points", { points: standing.score })}</div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <TournamentPodium id="arena-podium" standings={podium} score={(points) => text("tournaments.arena.points", { points })} />
       <div className="ks-arena__layout">
         <section aria-labelledby="arena-standings">
           <h2 id="arena-standings">{text("tournaments.arena.standings")}</h2>

@@ -1,10 +1,10 @@
+import { TournamentActionForm, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/swiss-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
 import { useLinks } from "../../../platform/links/use-links.ts";
 import { PageHeader } from "../../../platform/pages/page-header.tsx";
 import { requirePage } from "../../../platform/pages/page-loader.server.ts";
-import { FormSecurityFields } from "../../../platform/security/form-security-fields.tsx";
 import { ArenaCountdown } from "./arena-countdown.tsx";
 import { pointsText, SwissCrosstable } from "./swiss-crosstable.tsx";
 import { useTournamentLive } from "./use-tournament-live.ts";
@@ -47,18 +47,7 @@ export default function SwissPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="ks-page ks-arena ks-swiss" aria-labelledby="page-title">
       <PageHeader title={view.name}>
-        <p className="ks-arena__facts">
-          <span>{text("tournaments.swiss.kind")}</span>
-          <span>
-            {view.control}
-            {view.rules === "chess960" ? " · Chess960" : ""}
-          </span>
-          <span>{text(view.rated ? "tournaments.rated" : "tournaments.casual")}</span>
-          <span>{text("tournaments.swiss.rounds", { rounds: view.rounds })}</span>
-          {(view.minRating !== null || view.maxRating !== null) && <span>{text("tournaments.arena.rating_range", { min: view.minRating ?? "–", max: view.maxRating ?? "–" })}</span>}
-          <span>{text("tournaments.players", { count: live.players })}</span>
-          {view.createdBy && <span>{text("tournaments.arena.created_by", { username: view.createdBy })}</span>}
-        </p>
+        <TournamentFacts view={view} kind={text("tournaments.swiss.kind")} length={text("tournaments.swiss.rounds", { rounds: view.rounds })} players={live.players} />
       </PageHeader>
       {view.description && <p className="ks-arena__description">{view.description}</p>}
       {live.status === "upcoming" ? (
@@ -75,20 +64,10 @@ export default function SwissPage({ loaderData }: Route.ComponentProps) {
       )}
       <div className="ks-arena__actions">
         {viewer.signedIn && open && (!viewer.joined || viewer.status === "withdrawn") && (
-          <form method="post" action={action("join")}>
-            <FormSecurityFields />
-            <button type="submit" className="ks-button ks-button-primary">
-              {text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")}
-            </button>
-          </form>
+          <TournamentActionForm action={action("join")} label={text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")} primary />
         )}
         {viewer.joined && live.status !== "finished" && viewer.status !== "withdrawn" && (
-          <form method="post" action={action("withdraw")}>
-            <FormSecurityFields />
-            <button type="submit" className="ks-button">
-              {text("tournaments.arena.withdraw")}
-            </button>
-          </form>
+          <TournamentActionForm action={action("withdraw")} label={text("tournaments.arena.withdraw")} />
         )}
         {!viewer.signedIn && open && <a href={link("web_security_login")}>{text("tournaments.arena.sign_in_to_join")}</a>}
         {viewer.canEdit && <a href={link("web_play_create_tournament", { id: String(view.id) })}>{text("tournaments.swiss.edit")}</a>}
@@ -101,19 +80,7 @@ export default function SwissPage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
-      {podium.length > 0 && (
-        <section aria-labelledby="swiss-podium">
-          <h2 id="swiss-podium">{text("tournaments.arena.podium")}</h2>
-          <ol className="ks-arena__podium">
-            {podium.map((standing) => (
-              <li key={standing.username}>
-                <a href={link("web_member_profile", { username: standing.username.toLowerCase() })}>{standing.username}</a>
-                <div>{pointsText(standing.score)}</div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <TournamentPodium id="swiss-podium" standings={podium} score={pointsText} />
       <section aria-labelledby="swiss-standings">
         <h2 id="swiss-standings">{text("tournaments.swiss.crosstable")}</h2>
         <SwissCrosstable standings={live.standings} rounds={live.rounds} />
