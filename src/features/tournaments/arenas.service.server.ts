@@ -21,6 +21,7 @@ import { outcomesOf, scoreArenaGame } from "./arena-scoring.ts";
 import type { ProgrammeSlot } from "./tournament-programme.ts";
 import type { TournamentGamesSource } from "./tournament-games.port.ts";
 import { tournamentFinishedDomainEvent } from "./tournaments.domain-events.server.ts";
+import { editUpcomingTournament } from "./tournament-edit.server.ts";
 import { tournamentGames, tournamentPlayers, tournaments, type TournamentRow } from "./tournaments.tables.server.ts";
 
 /** Arbitrary: the advisory lock space of arena pairing waves (the second key is the arena's id). */
@@ -225,18 +226,7 @@ export function createArenasService(db: Database, deps: ArenasDeps) {
 
     /** The creator changes their arena until it starts. */
     async edit(member: TournamentMember, tournamentId: number, settings: Result<ArenaSettings, ArenaSettingsField>): Promise<Result<{ readonly url: string }, TournamentFailure>> {
-      const [row] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-      if (!row || row.kind !== "arena") return fail("not_found");
-      if (row.createdBy !== member.id) return fail("not_creator");
-      if (row.status !== "upcoming" || row.startsAt.getTime() <= deps.clock()) return fail("started");
-      if (!settings.ok) return fail(`invalid_${settings.error}`);
-      // Only while still upcoming: a start that slips in between the read and this write is not overwritten.
-      const [updated] = await db
-        .update(tournaments)
-        .set(settingsColumns(settings.value))
-        .where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "upcoming")))
-        .returning({ url: tournaments.url });
-      return updated ? ok(updated) : fail("started");
+      return editUpcomingTournament(db, { kind: "arena", tournamentId, memberId: member.id, nowMs: deps.clock(), settings, columns: settingsColumns });
     },
 
     /** Joins, or comes back after a pause; the rating is read now for the limits and the pairing. */

@@ -20,6 +20,7 @@ import { outcomesOf } from "./arena-scoring.ts";
 import type { TournamentGamesSource } from "./tournament-games.port.ts";
 import { pairSwissRound, swissOrder, swissTieBreaks, type SwissColour, type SwissEntrant, type SwissGameRecord } from "./swiss-pairing.ts";
 import { tournamentFinishedDomainEvent } from "./tournaments.domain-events.server.ts";
+import { editUpcomingTournament } from "./tournament-edit.server.ts";
 import { tournamentGames, tournamentPlayers, tournaments, type TournamentRow } from "./tournaments.tables.server.ts";
 import type { RatingType } from "../ratings/rating-types.ts";
 
@@ -233,18 +234,8 @@ export function createSwissService(db: Database, deps: SwissDeps) {
 
     /** The creator changes their Swiss until it starts. */
     async edit(member: TournamentMember, tournamentId: number, settings: Result<SwissSettings, SwissSettingsField>): Promise<Result<{ readonly url: string }, SwissFailure>> {
-      const [row] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-      if (!row || row.kind !== "swiss") return fail("not_found");
-      if (row.createdBy !== member.id) return fail("not_creator");
-      if (row.status !== "upcoming" || row.startsAt.getTime() <= deps.clock()) return fail("started");
-      if (!settings.ok) return fail(`invalid_${settings.error}`);
-      const value = settings.value;
-      const [updated] = await db
-        .update(tournaments)
-        .set({ ...value, endsAt: new Date(value.startsAt.getTime() + value.durationMinutes * 60_000) })
-        .where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "upcoming")))
-        .returning({ url: tournaments.url });
-      return updated ? ok(updated) : fail("started");
+      const columns = (value: SwissSettings) => ({ ...value, endsAt: new Date(value.startsAt.getTime() + value.durationMinutes * 60_000) });
+      return editUpcomingTournament(db, { kind: "swiss", tournamentId, memberId: member.id, nowMs: deps.clock(), settings, columns });
     },
 
     /**
