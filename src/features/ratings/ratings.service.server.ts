@@ -103,6 +103,14 @@ function viewOf(row: typeof ratings.$inferSelect): RatingView | null {
   return { type: row.ratingType, rating: rounded(row.rating), provisional: isProvisional(row), games: row.games, best: row.best };
 }
 
+async function knownRatingsAt(tx: Database, memberIds: readonly number[], type: RatingType): Promise<ReadonlyMap<number, number>> {
+  const rows = await tx
+    .select({ memberId: ratings.memberId, rating: ratings.rating })
+    .from(ratings)
+    .where(and(inArray(ratings.memberId, [...memberIds]), eq(ratings.ratingType, type)));
+  return new Map(rows.map((row) => [row.memberId, rounded(row.rating)]));
+}
+
 export function createRatingsService(db: Database) {
   // Prepared once: every card and profile view reads a member's ratings.
   // Most played first: the card shows the first three, and a type played once says little.
@@ -174,13 +182,12 @@ export function createRatingsService(db: Database) {
      * (PGlite has one connection): casual games show them too.
      */
     async ratingsAt(tx: Database, memberIds: readonly number[], type: RatingType): Promise<ReadonlyMap<number, number>> {
-      const rows = await tx
-        .select({ memberId: ratings.memberId, rating: ratings.rating })
-        .from(ratings)
-        .where(and(inArray(ratings.memberId, [...memberIds]), eq(ratings.ratingType, type)));
-      const found = new Map(rows.map((row) => [row.memberId, rounded(row.rating)]));
+      const found = await knownRatingsAt(tx, memberIds, type);
       return new Map(memberIds.map((id) => [id, found.get(id) ?? rounded(newPlayerRating.rating)]));
     },
+
+    /** The rounded ratings of a type that these members have, read in `tx`; members without one are left out (the demo's seed gives them its own start). */
+    knownRatingsAt,
 
     /** The sum and count of the ratings of a type that these members have (members without one are not counted). */
     async ratingTotals(memberIds: readonly number[], type: RatingType): Promise<{ readonly sum: number; readonly count: number }> {

@@ -5,15 +5,9 @@ const waitsFor = (feature: UpcomingFeature): RouteModule => comingPage(feature);
 
 /** Each unbuilt page and the feature it waits for: the marks the placeholder, the home page and the site's claims read (decision 0043). */
 export const comingPageModules: Readonly<Record<(typeof comingPages)[number]["name"], RouteModule>> = {
-  web_play_match: waitsFor("team_matches"),
-  web_daily_team_seek: waitsFor("team_matches"),
-  web_clubs_matches_daily: waitsFor("team_matches"),
-  web_club_matches_live: waitsFor("team_matches"),
-  web_club_matches_view: waitsFor("team_matches"),
   web_votechess_game: waitsFor("vote_chess"),
   web_votechess_seek: waitsFor("vote_chess"),
-  web_play_tournament: waitsFor("tournaments"),
-  web_league_division: waitsFor("tournaments"),
+  web_league_division: waitsFor("leagues"),
   web_puzzle_battle: waitsFor("puzzles"),
   web_blog_post: waitsFor("articles"),
   web_article_view: waitsFor("articles"),

@@ -1,11 +1,11 @@
-import { ANY_PATH, DIGITS, WORD, type PageRouteDefinition } from "../../platform/links/route-table.ts";
+import { ANY_PATH, WORD, type PageRouteDefinition } from "../../platform/links/route-table.ts";
 
 /**
  * Features the spec asks for whose pages exist only as placeholders until a
  * later issue builds them, in the order the home page lists them.
  */
 export const upcomingFeatures = [
-  "team_matches", "vote_chess", "tournaments", "leaderboards", "stats", "puzzles", "articles", "player_pages", "verified_players",
+  "vote_chess", "leagues", "leaderboards", "stats", "puzzles", "articles", "player_pages", "verified_players",
 ] as const;
 export type UpcomingFeature = (typeof upcomingFeatures)[number];
 
@@ -17,17 +17,10 @@ export type UpcomingFeature = (typeof upcomingFeatures)[number];
  * more specific than the built clubs pages' (/club/matches/{match} before /club/{url}).
  */
 export const comingPages = [
-  // Team matches
-  { name: "web_play_match", path: "/play/match/{id}" },
-  { name: "web_daily_team_seek", path: "/daily-team/seek/{id}" },
-  { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", requirements: { status: "current|finished" }, optional: ["status"] },
-  { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", requirements: { url: ANY_PATH, match: DIGITS } },
-  { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", requirements: { match: DIGITS } },
   // Vote chess
   { name: "web_votechess_game", path: "/votechess/game/{id}" },
   { name: "web_votechess_seek", path: "/votechess/seek/{id}" },
-  // Tournaments
-  { name: "web_play_tournament", path: "/play/tournament/{id}" },
+  // Leagues
   { name: "web_league_division", path: "/leagues/{league}/{division}", requirements: { league: WORD, division: "\\w{6,}" } },
   // Puzzles
   { name: "web_puzzle_battle", path: "/puzzles/battle/{shortUuid}" },

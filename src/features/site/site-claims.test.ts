@@ -29,9 +29,8 @@ const { JSDOM }: HtmlParser = createRequire(import.meta.url)("jsdom");
 
 /** How English text names each feature that may be still to come. Typed by the list: a new one needs its names here. */
 const englishNames: Readonly<Record<UpcomingFeature, RegExp>> = {
-  team_matches: /\bteam[- ]?match|\bclub challenges?\b|\bclub leaderboards?\b/i,
   vote_chess: /\bvote[- ]?chess\b/i,
-  tournaments: /\btournaments?\b|\barenas?\b|\bleagues?\b/i,
+  leagues: /\bleagues?\b/i,
   leaderboards: /\bleaderboards?\b/i,
   stats: /\bstatistics\b|\bstats\b/i,
   puzzles: /\bpuzzles?\b/i,

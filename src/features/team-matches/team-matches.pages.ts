@@ -10,4 +10,10 @@ export const teamMatchesPages = [
   { name: "web_club_leaderboard_live_matches", path: "/club/leaderboard/{url}/live-matches", requirements: { url: ANY_PATH }, query: ["page"] },
   { name: "web_club_leaderboard", path: "/club/leaderboard/{url}", requirements: { url: ANY_PATH }, query: ["page"] },
   { name: "web_club_match", path: "/club/matches/{match}", requirements: { match: DIGITS }, query: ["error"] },
+  // The spec's other addresses of a match (000 §2) lead to its page.
+  { name: "web_play_match", path: "/play/match/{id}", requirements: { id: DIGITS } },
+  { name: "web_daily_team_seek", path: "/daily-team/seek/{id}", requirements: { id: DIGITS } },
+  { name: "web_club_matches_live", path: "/club/matches/live/{url}/{match}", requirements: { url: ANY_PATH, match: DIGITS } },
+  { name: "web_club_matches_view", path: "/club/matches/{url}/{match}", requirements: { match: DIGITS } },
+  { name: "web_clubs_matches_daily", path: "/clubs/matches/daily/{status}", requirements: { status: "current|finished" }, optional: ["status"] },
 ] as const satisfies readonly PageRouteDefinition[];

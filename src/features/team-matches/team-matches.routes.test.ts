@@ -220,6 +220,28 @@ describe.each(databaseTargets())("team matches over HTTP on $name", (target) => 
     void clubRoles;
   });
 
+  it("sends the spec's other addresses of a match to its page, lists every club's daily matches, and 404s what is not there", async () => {
+    const [running] = await db().select({ id: teamMatches.id, name: teamMatches.name }).from(teamMatches).where(and(eq(teamMatches.kind, "daily"), eq(teamMatches.status, "in_progress")));
+    const [done] = await db().select({ id: teamMatches.id, name: teamMatches.name }).from(teamMatches).where(and(eq(teamMatches.kind, "daily"), eq(teamMatches.status, "finished")));
+    if (!running || !done) throw new Error("the demo has a running and a finished daily match");
+    const visitor = anonymous();
+    for (const path of [`/play/match/${running.id}`, `/daily-team/seek/${running.id}`, `/club/matches/kingside-knights/${running.id}`, `/club/matches/live/kingside-knights/${running.id}`]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("location"), path).toBe(`/club/matches/${running.id}`);
+    }
+    expect((await visitor.get("/play/match/2147483000")).status).toBe(404);
+    expect((await visitor.get("/club/matches/kingside-knights/99999999")).status).toBe(404);
+    const current = await (await visitor.get("/clubs/matches/daily/current")).text();
+    expect(current).toContain(`href="/club/matches/${running.id}"`);
+    expect(current).not.toContain(`href="/club/matches/${done.id}"`);
+    const finished = await (await visitor.get("/clubs/matches/daily/finished")).text();
+    expect(finished).toContain(`href="/club/matches/${done.id}"`);
+    expect(finished).not.toContain(`href="/club/matches/${running.id}"`);
+    expect((await visitor.get("/clubs/matches/daily")).status).toBe(200);
+    expect((await visitor.get("/clubs/matches/daily/someday")).status).toBe(404);
+  });
+
   it("lists the clubs' team matches as club events: upcoming, current and past, counts, and open registrations as seeks", async () => {
     const knights = await clubId("kingside-knights");
     const madrid = await clubId("madrid-masters");

@@ -277,9 +277,10 @@ export function createTeamMatchesService(db: Database, deps: { readonly clubs: C
     },
 
     /** A club's matches of some statuses and kinds (the events frame, the match lists, the public API). */
-    async matchesOfClub(clubId: number, filter: { readonly statuses: readonly TeamMatchStatus[]; readonly kinds?: readonly ("daily" | "live")[]; readonly limit: number; readonly offset?: number; readonly newestFirst?: boolean }): Promise<{ readonly matches: readonly MatchRow[]; readonly total: number }> {
+    /** A club's matches, or every club's with `clubId` null (the site's lists of daily matches). */
+    async matchesOfClub(clubId: number | null, filter: { readonly statuses: readonly TeamMatchStatus[]; readonly kinds?: readonly ("daily" | "live")[]; readonly limit: number; readonly offset?: number; readonly newestFirst?: boolean }): Promise<{ readonly matches: readonly MatchRow[]; readonly total: number }> {
       const conditions: SQL[] = [inArray(teamMatches.status, [...filter.statuses])];
-      const ofClub = or(eq(teamMatches.clubAId, clubId), eq(teamMatches.clubBId, clubId));
+      const ofClub = clubId === null ? undefined : or(eq(teamMatches.clubAId, clubId), eq(teamMatches.clubBId, clubId));
       if (ofClub) conditions.push(ofClub);
       if (filter.kinds) conditions.push(inArray(teamMatches.kind, [...filter.kinds]));
       const where = and(...conditions);

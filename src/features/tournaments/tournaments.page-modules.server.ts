@@ -6,6 +6,7 @@ const arenaPage: RouteModule = { file: "features/tournaments/pages/arena-page.ts
 export const tournamentsPageModules: Readonly<Record<(typeof tournamentsPages)[number]["name"], RouteModule>> = {
   web_tournaments: { file: "features/tournaments/pages/tournaments-hub-page.tsx" },
   web_tournament_live: { file: "features/tournaments/pages/swiss-page.tsx" },
+  web_play_tournament: { file: "features/tournaments/pages/swiss-page.tsx" },
   web_tournament_live_arena: arenaPage,
   web_tournament: arenaPage,
   web_play_arena: arenaPage,

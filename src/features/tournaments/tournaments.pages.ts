@@ -13,6 +13,7 @@ export const tournamentsPages = [
   { name: "web_tournament_live_arena", path: "/tournament/live/arena/{url}", requirements: { url: URL_ID } },
   { name: "web_tournament", path: "/tournament/{url}", requirements: { url: URL_ID } },
   { name: "web_play_arena", path: "/play/arena/{id}", requirements: { id: URL_ID } },
+  { name: "web_play_tournament", path: "/play/tournament/{id}", requirements: { id: URL_ID } },
   { name: "web_play_create_tournament", path: "/play/online/create-tournament/{id}", requirements: { id: DIGITS }, optional: ["id"], query: ["error"] },
   { name: "web_stats_tournaments", path: "/stats/tournaments/{username}", requirements: { username: USERNAME }, optional: ["username"] },
 ] as const satisfies readonly PageRouteDefinition[];

@@ -9,10 +9,10 @@
  * tagged with the match, so a running one's endings score it as any other),
  * their scores the sums of those games.
  */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../platform/db/client.server.ts";
 import { clubMembers, clubs } from "../../features/clubs/clubs.tables.server.ts";
-import { ratings } from "../../features/ratings/ratings.tables.server.ts";
+import { createRatingsService } from "../../features/ratings/ratings.service.server.ts";
 import { pointsA2Of } from "../../features/team-matches/team-match-pairing.ts";
 import { teamMatches, teamMatchGames, teamMatchPlayers } from "../../features/team-matches/team-matches.tables.server.ts";
 import { demoPlayers, demoStartingRecord, insertTaggedDemoGames } from "./demo-games.server.ts";
@@ -95,9 +95,7 @@ async function seedPlayedMatches(tx: Database, a: Side, b: Side, now: Date): Pro
   const sideA = (await membersOf(tx, a.id, b.id, 12)).filter((id) => playing.has(id)).slice(4, 10);
   const sideB = (await membersOf(tx, b.id, a.id, 12)).filter((id) => playing.has(id)).slice(3, 9);
   if (sideA.length < 6 || sideB.length < 6) return 0;
-  const dailyRatings = new Map(
-    (await tx.select({ memberId: ratings.memberId, rating: ratings.rating }).from(ratings).where(and(inArray(ratings.memberId, [...sideA, ...sideB]), eq(ratings.ratingType, "daily")))).map((row) => [row.memberId, Math.round(row.rating)]),
-  );
+  const dailyRatings = await createRatingsService(tx).knownRatingsAt(tx, [...sideA, ...sideB], "daily");
   // As a game started on the site shows: the rating the player has, or the one the demo gave them to start from.
   const startOf = demoStartingRecord(players);
   const ratingOf = (id: number) => dailyRatings.get(id) ?? Math.round(startOf(id)?.rating ?? 1500);

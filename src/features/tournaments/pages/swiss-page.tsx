@@ -17,7 +17,7 @@ import "../tournaments.css";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const match = requirePage(request);
-  const swiss = await context.services.swiss.swissByUrl(match.params.url ?? "");
+  const swiss = await context.services.swiss.swissByUrl(match.params.url ?? match.params.id ?? "");
   if (!swiss) throw data(null, { status: 404 });
   const viewerId = context.viewer.isLoggedIn ? context.viewer.id : null;
   const [view, live] = await Promise.all([context.services.swissViews.view(swiss), context.services.swissViews.live(swiss, viewerId)]);
