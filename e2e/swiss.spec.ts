@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { boardReady } from "./board.ts";
 import { signIn as signInAs, type Member } from "./members.ts";
 import { watchPage } from "./site-health.ts";
 
@@ -36,6 +37,8 @@ async function whitesResign(spectator: Page, swissPath: string, round: number, m
     if ((await yourGame.count()) === 0) continue;
     await yourGame.click();
     await expect(member.page).toHaveURL(/\/game\/live\/\d+$/);
+    // The interactive page has taken over (a click on the server's button before that opens nothing).
+    await boardReady(member.page);
     const resign = member.page.getByRole("button", { name: "Resign" });
     if ((await resign.count()) === 0) continue;
     await resign.click();
