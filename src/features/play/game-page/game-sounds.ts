@@ -5,12 +5,9 @@
  * downloads it, which keeps the game page within its script budget.
  */
 import { importWithRetry } from "../../../platform/http/chunk-retry.ts";
+import type { SoundEvent } from "./sound-player.ts";
 
-export const soundEvents = [
-  "game-start", "move-self", "move-opponent", "capture", "castle", "move-check",
-  "promote", "premove", "illegal", "tenseconds", "game-end", "notify",
-] as const;
-export type SoundEvent = (typeof soundEvents)[number];
+export type { SoundEvent };
 
 /** The sound of a move, read from its SAN: check first, then promotion, castling, capture. */
 export function moveSound(san: string, byViewer: boolean): SoundEvent {

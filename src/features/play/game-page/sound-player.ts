@@ -6,7 +6,12 @@
  * place (features/themes) is heard at the next move. Browsers refuse sound
  * before the first user gesture; such a refusal is silent.
  */
-import type { SoundEvent } from "./game-sounds.ts";
+/** The sound events of spec 001 §3.6, each a file per set and format. */
+export const soundEvents = [
+  "game-start", "move-self", "move-opponent", "capture", "castle", "move-check",
+  "promote", "premove", "illegal", "tenseconds", "game-end", "notify",
+] as const;
+export type SoundEvent = (typeof soundEvents)[number];
 
 /** The set when no theme stylesheet names one. */
 const defaultSoundSet = "default";
