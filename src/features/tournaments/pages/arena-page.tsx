@@ -1,4 +1,4 @@
-import { TournamentActionForm, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
+import { errorCodeOf, TournamentActionForm, TournamentError, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/arena-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
@@ -29,16 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const viewerId = context.viewer.isLoggedIn ? context.viewer.id : null;
   const [view, live] = await Promise.all([context.services.arenaViews.view(arena), context.services.arenaViews.live(arena, viewerId)]);
-  const error = new URL(request.url).searchParams.get("error");
-  return { view, live, error: error && /^[a-z_]{1,40}$/.test(error) ? error : null };
+  return { view, live, error: errorCodeOf(request) };
 }
-
-const errorIds: Readonly<Record<string, string>> = {
-  guest: "tournaments.error.guest",
-  finished: "tournaments.error.finished",
-  rating_outside_limits: "tournaments.error.rating_outside_limits",
-  not_joined: "tournaments.error.not_joined",
-};
 
 export default function ArenaPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
@@ -57,11 +49,7 @@ export default function ArenaPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       {view.description && <p className="ks-arena__description">{view.description}</p>}
       <ArenaCountdown status={live.status} startsAt={view.startsAt} endsAt={view.endsAt} serverNow={live.now} />
-      {error && errorIds[error] && (
-        <p className="ks-form-error" role="alert">
-          {text(errorIds[error] ?? "tournaments.error.not_found")}
-        </p>
-      )}
+      <TournamentError code={error} />
       <div className="ks-arena__actions">
         {viewer.signedIn && open && (!viewer.joined || viewer.status !== "active") && (
           <TournamentActionForm action={action("join")} label={text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")} primary />

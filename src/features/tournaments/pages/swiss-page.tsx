@@ -1,4 +1,4 @@
-import { TournamentActionForm, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
+import { errorCodeOf, TournamentActionForm, TournamentError, TournamentFacts, TournamentPodium } from "./tournament-parts.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/swiss-page";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
@@ -21,16 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!swiss) throw data(null, { status: 404 });
   const viewerId = context.viewer.isLoggedIn ? context.viewer.id : null;
   const [view, live] = await Promise.all([context.services.swissViews.view(swiss), context.services.swissViews.live(swiss, viewerId)]);
-  const error = new URL(request.url).searchParams.get("error");
-  return { view, live, error: error && /^[a-z_]{1,40}$/.test(error) ? error : null };
+  return { view, live, error: errorCodeOf(request) };
 }
-
-const errorIds: Readonly<Record<string, string>> = {
-  guest: "tournaments.error.guest",
-  finished: "tournaments.error.finished",
-  rating_outside_limits: "tournaments.error.rating_outside_limits",
-  not_joined: "tournaments.error.not_joined",
-};
 
 const resultText = (result: string | null) => (result === null ? "*" : result === "1/2-1/2" ? "½–½" : result === "*" ? "–" : result.replace("-", "–"));
 
@@ -57,11 +49,7 @@ export default function SwissPage({ loaderData }: Route.ComponentProps) {
           {live.status === "finished" ? text("tournaments.swiss.finished") : text("tournaments.swiss.round_of", { round: live.currentRound, rounds: live.rounds })}
         </p>
       )}
-      {error && errorIds[error] && (
-        <p className="ks-form-error" role="alert">
-          {text(errorIds[error] ?? "tournaments.error.not_found")}
-        </p>
-      )}
+      <TournamentError code={error} />
       <div className="ks-arena__actions">
         {viewer.signedIn && open && (!viewer.joined || viewer.status === "withdrawn") && (
           <TournamentActionForm action={action("join")} label={text(viewer.joined ? "tournaments.arena.resume" : "tournaments.arena.join")} primary />

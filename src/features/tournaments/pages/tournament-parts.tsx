@@ -1,6 +1,7 @@
 /**
  * What an arena's page and a Swiss's page share: the facts line under the
- * name, the one-button forms (join, pause, withdraw) and the podium.
+ * name, the refusal a form post came back with, the one-button forms (join,
+ * pause, withdraw) and the podium.
  */
 import type { ReactNode } from "react";
 import { useIntl } from "../../../platform/i18n/intl.tsx";
@@ -65,5 +66,30 @@ export function TournamentPodium({ id, standings, score }: { readonly id: string
         ))}
       </ol>
     </section>
+  );
+}
+
+/** The refusal code a tournament's form post sent the browser back with (`?error=`), if it is shaped like one. */
+export function errorCodeOf(request: Request): string | null {
+  const error = new URL(request.url).searchParams.get("error");
+  return error && /^[a-z_]{1,40}$/.test(error) ? error : null;
+}
+
+const errorIds: Readonly<Record<string, string>> = {
+  guest: "tournaments.error.guest",
+  finished: "tournaments.error.finished",
+  rating_outside_limits: "tournaments.error.rating_outside_limits",
+  not_joined: "tournaments.error.not_joined",
+};
+
+/** The refusal's words, for the codes the tournaments' forms send; nothing for another code. */
+export function TournamentError({ code }: { readonly code: string | null }) {
+  const intl = useIntl();
+  const id = code === null ? undefined : errorIds[code];
+  if (!id) return null;
+  return (
+    <p className="ks-form-error" role="alert">
+      {intl.formatMessage({ id })}
+    </p>
   );
 }
